@@ -1,0 +1,77 @@
+import { createValidationPipe } from '@erp/common';
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
+import { Logger } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { GatewayConfig } from '../config/gateway.config.js';
+import { HttpExceptionFilter } from '../errors/http-exception.filter.js';
+import { GatewayModule } from '../gateway.module.js';
+import { GatewayMetrics } from '../metrics/metrics.js';
+import { SpaAssets } from '../web/spa-assets.js';
+import { requireJsonBody } from './require-json-body.js';
+
+const saneRequestId = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A caller's X-Request-Id when it is sane, else a new uuid. */
+function requestId(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && saneRequestId.test(given) ? given : randomUUID();
+}
+
+/** The Content-Security-Policy of the SPA: no inline script, nothing from elsewhere. */
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // MUI (Emotion) writes style elements at run time.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    mediaSrc: ["'self'", 'blob:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    // Served over plain HTTP on a LAN address too: upgrading would break the app there.
+    upgradeInsecureRequests: null,
+  },
+};
+
+/** Builds the gateway: Fastify with limits, headers, request ids, metrics, errors and the SPA. */
+export async function createGatewayApp(config: GatewayConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    genReqId: requestId,
+    trustProxy: config.TRUST_PROXY,
+    return503OnClosing: true,
+    logger: false,
+  });
+  const metrics = new GatewayMetrics();
+  const spa = SpaAssets.load(config.WEB_DIST_DIR);
+  const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, metrics), adapter, {
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onRequest', requireJsonBody);
+  fastify.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  metrics.instrument(fastify);
+  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+
+  app.setGlobalPrefix('api', { exclude: ['health', 'ready', 'metrics'] });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpExceptionFilter(spa));
+  if (spa) {
+    app.useStaticAssets({ root: spa.root, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  app.enableShutdownHooks();
+  return app;
+}

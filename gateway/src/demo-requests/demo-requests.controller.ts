@@ -1,0 +1,18 @@
+import { CreateDemoRequestDto, IdentityClient, type DemoRequestDto, type RpcMeta } from '@erp/contracts';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { RequestMeta } from '../common/request-meta.decorator.js';
+
+@Controller('demo-requests')
+export class DemoRequestsController {
+  constructor(private readonly identity: IdentityClient) {}
+
+  /** Public: the landing page's Request Demo and Start Free Trial forms. */
+  @Post()
+  @HttpCode(201)
+  async create(
+    @Body() dto: CreateDemoRequestDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<{ demoRequest: DemoRequestDto }> {
+    return { demoRequest: await this.identity.createDemoRequest(dto, meta) };
+  }
+}

@@ -1,0 +1,45 @@
+import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isServerPath, type SpaAssets } from '../web/spa-assets.js';
+import { toErrorResponse } from './error-response.js';
+
+/**
+ * The one HTTP exception filter: every failure becomes CONTRACT §3's body. A browser path
+ * that matches no route gets the SPA's index.html, whose router shows the 404 screen.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  constructor(private readonly spa: SpaAssets | null) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    if (this.spa && this.isBrowserRoute(exception, request)) {
+      void reply
+        .status(200)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(this.spa.indexHtml);
+      return;
+    }
+    sendError(reply, exception, request.id, this.logger);
+  }
+
+  private isBrowserRoute(exception: unknown, request: FastifyRequest): boolean {
+    return (
+      exception instanceof HttpException &&
+      exception.getStatus() === HttpStatus.NOT_FOUND &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isServerPath(request.url)
+    );
+  }
+}
+
+/** Writes the contract's error body. */
+function sendError(reply: FastifyReply, error: unknown, requestId: string, logger: Logger): void {
+  const response = toErrorResponse(error, requestId);
+  if (response.fault) logger.error({ err: error, requestId }, 'request failed');
+  void reply.status(response.status).headers(response.headers).send(response.body);
+}

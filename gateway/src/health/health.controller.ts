@@ -1,0 +1,59 @@
+import { probe, REDIS } from '@erp/common';
+import {
+  AppException,
+  ErrorCode,
+  type DependencyHealth,
+  type RpcMeta,
+  type ServiceClient,
+  type ServiceHealthDto,
+} from '@erp/contracts';
+import { Controller, Get, Inject } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { RequestMeta } from '../common/request-meta.decorator.js';
+import { ALL_SERVICE_CLIENTS } from '../services/service-clients.module.js';
+
+const startedAt = Date.now();
+
+export interface ReadinessDto {
+  status: 'ready';
+  checks: { redis: DependencyHealth; services: Record<string, ServiceHealthDto | DependencyHealth> };
+}
+
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ALL_SERVICE_CLIENTS) private readonly services: ServiceClient[],
+  ) {}
+
+  /** Liveness: the gateway process answers. */
+  @Get('health')
+  health(): { status: 'ok'; uptimeSeconds: number } {
+    return { status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
+  }
+
+  /** Readiness: Redis, and every service answering with its database and Redis healthy. */
+  @Get('ready')
+  async ready(@RequestMeta() meta: RpcMeta): Promise<ReadinessDto> {
+    const [redis, ...answers] = await Promise.all([
+      probe(() => this.redis.ping()),
+      ...this.services.map((client) =>
+        client.health(meta).catch((error: unknown): DependencyHealth => ({
+          ok: false,
+          latencyMs: 0,
+          error: error instanceof Error ? error.message : String(error),
+        })),
+      ),
+    ]);
+    const services = Object.fromEntries(this.services.map((client, index) => [client.service, answers[index]!]));
+    const failing = Object.entries(services)
+      .filter(([, answer]) => ('status' in answer ? answer.status !== 'ok' : !answer.ok))
+      .map(([name]) => name);
+    if (!redis.ok) failing.unshift('redis');
+    const checks = { redis, services };
+    if (failing.length > 0) {
+      throw new AppException(ErrorCode.ServiceUnavailable, `Not ready: ${failing.join(', ')}`, { checks });
+    }
+    return { status: 'ready', checks };
+  }
+}

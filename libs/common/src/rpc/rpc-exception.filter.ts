@@ -1,0 +1,40 @@
+import { AppException, ErrorCode, type RpcErrorPayload } from '@erp/contracts';
+import { Catch, HttpException, Logger, type RpcExceptionFilter } from '@nestjs/common';
+import { throwError, type Observable } from 'rxjs';
+
+/**
+ * Every failure of a message handler leaves the service as an RpcErrorPayload. Domain errors
+ * keep their code; validation errors (the global pipe) are already AppExceptions; anything
+ * else is a fault: logged here with its stack, sent as INTERNAL without it.
+ */
+@Catch()
+export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
+  private readonly logger = new Logger('RpcExceptions');
+
+  catch(exception: unknown): Observable<RpcErrorPayload> {
+    return throwError(() => this.toPayload(exception));
+  }
+
+  private toPayload(exception: unknown): RpcErrorPayload {
+    if (exception instanceof AppException) return exception.toRpc();
+    if (exception instanceof HttpException) {
+      return new AppException(
+        httpCode(exception.getStatus()),
+        exception.message,
+        undefined,
+        exception.getStatus(),
+      ).toRpc();
+    }
+    this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    return new AppException(ErrorCode.Internal, 'Internal error').toRpc();
+  }
+}
+
+function httpCode(status: number): string {
+  if (status === 400) return ErrorCode.ValidationFailed;
+  if (status === 401) return ErrorCode.Unauthenticated;
+  if (status === 403) return ErrorCode.Forbidden;
+  if (status === 404) return ErrorCode.NotFound;
+  if (status === 409) return ErrorCode.Conflict;
+  return status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed;
+}

@@ -1,0 +1,70 @@
+import { AppException, ErrorCode, type FieldError } from '@erp/contracts';
+import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import type { ValidationError } from 'class-validator';
+
+/** Which failure to name first when a field breaks several rules: "missing" beats "too long". */
+const constraintPriority = [
+  'isDefined',
+  'isNotEmpty',
+  'isString',
+  'isNumber',
+  'isInt',
+  'matches',
+  'isBoolean',
+  'isArray',
+  'isEnum',
+  'isIn',
+];
+
+/** A field's messages, the most basic failure first. */
+export function orderedMessages(constraints: Record<string, string>): string[] {
+  const rank = (name: string): number => {
+    const index = constraintPriority.indexOf(name);
+    return index === -1 ? constraintPriority.length : index;
+  };
+  return Object.entries(constraints)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([, message]) => message);
+}
+
+function flatten(errors: ValidationError[], parent = ''): FieldError[] {
+  return errors.flatMap((error) => {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    const own: FieldError[] = error.constraints ? [{ field, messages: orderedMessages(error.constraints) }] : [];
+    return [...own, ...flatten(error.children ?? [], field)];
+  });
+}
+
+function isPlainObject(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The one validation pipe of every app: unknown fields refused, types transformed, a body
+ * that is not a JSON object refused, and a failure reported as VALIDATION_FAILED whose
+ * message names the first field.
+ */
+class AppValidationPipe extends ValidationPipe {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const validatesClass = typeof metadata.metatype === 'function' && metadata.metatype !== Object;
+    if (validatesClass && (metadata.type === 'body' || metadata.type === 'custom') && !isPlainObject(value)) {
+      throw new AppException(ErrorCode.ValidationFailed, 'Request body must be a JSON object');
+    }
+    return super.transform(value, metadata);
+  }
+}
+
+export function createValidationPipe(): ValidationPipe {
+  return new AppValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    exceptionFactory: (errors: ValidationError[]) => {
+      const fields = flatten(errors);
+      const first = fields[0];
+      const message = first ? (first.messages[0] ?? `${first.field} is invalid`) : 'Invalid request';
+      return new AppException(ErrorCode.ValidationFailed, message, { fields });
+    },
+  });
+}

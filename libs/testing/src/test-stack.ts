@@ -1,0 +1,60 @@
+import { createServiceApp, loadConfig, type ServiceConfig } from '@erp/common';
+import { serviceEnvPrefix, type ServiceName } from '@erp/contracts';
+import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import type { ClassConstructor } from 'class-transformer';
+import { freePort } from './free-port.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestRedisPrefix, deleteRedisPrefix } from './test-redis.js';
+import { testRedisUrl } from './test-env.js';
+
+/**
+ * The environment of one test file: its own database and Redis prefix, and a free TCP port
+ * for every service, so services and the gateway can be started for real inside the test.
+ */
+export class TestEnvironment {
+  private constructor(
+    readonly database: TestDatabase,
+    readonly redisPrefix: string,
+    readonly env: Record<string, string>,
+  ) {}
+
+  static async create(services: readonly ServiceName[], extra: Record<string, string> = {}): Promise<TestEnvironment> {
+    const database = await createTestDatabase();
+    const redisPrefix = createTestRedisPrefix();
+    const env: Record<string, string> = {
+      DATABASE_URL: database.url,
+      REDIS_URL: testRedisUrl(),
+      REDIS_PREFIX: redisPrefix,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...extra,
+    };
+    for (const service of services) {
+      const prefix = serviceEnvPrefix(service);
+      env[`${prefix}_HOST`] = '127.0.0.1';
+      env[`${prefix}_PORT`] = String(await freePort());
+    }
+    return new TestEnvironment(database, redisPrefix, env);
+  }
+
+  config<T extends object>(type: ClassConstructor<T>, overrides: Record<string, string> = {}): T {
+    return loadConfig(type, { ...this.env, ...overrides });
+  }
+
+  async cleanup(): Promise<void> {
+    await this.database.drop();
+    await deleteRedisPrefix(this.redisPrefix);
+  }
+}
+
+/** Starts one service for real: its TCP microservice on its port in this environment. */
+export async function startTestService<C extends ServiceConfig>(
+  environment: TestEnvironment,
+  service: ServiceName,
+  configType: ClassConstructor<C>,
+  rootModule: (config: C) => DynamicModule,
+): Promise<INestMicroservice> {
+  const config = environment.config(configType);
+  const app = await createServiceApp(service, rootModule(config), config);
+  await app.listen();
+  return app;
+}

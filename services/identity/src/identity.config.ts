@@ -1,0 +1,4 @@
+import { ServiceConfig } from '@erp/common';
+
+/** Environment of the identity service (see .env.example). */
+export class IdentityConfig extends ServiceConfig {}

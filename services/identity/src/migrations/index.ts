@@ -1,0 +1,4 @@
+import { CreateDemoRequests1795300000000 } from './1795300000000-create-demo-requests.js';
+
+/** Migrations of the identity schema, in order. Each feature adds its own; never edit a landed one. */
+export const identityMigrations = [CreateDemoRequests1795300000000];
