@@ -1,16 +1,20 @@
 import { createValidationPipe } from '@erp/common';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { HttpExceptionFilter } from '../errors/http-exception.filter.js';
 import { GatewayModule } from '../gateway.module.js';
 import { GatewayMetrics } from '../metrics/metrics.js';
 import { SpaAssets } from '../web/spa-assets.js';
+import { assertEveryRouteDeclaresAccess } from '../auth/route-table.js';
 import { requireJsonBody } from './require-json-body.js';
 
 const saneRequestId = /^[A-Za-z0-9._-]{1,64}$/;
@@ -65,13 +69,40 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   });
   metrics.instrument(fastify);
   await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  await app.register(cookie);
 
   app.setGlobalPrefix('api', { exclude: ['health', 'ready', 'metrics'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter(spa));
+  serveUploads(app, config);
   if (spa) {
     app.useStaticAssets({ root: spa.root, prefix: '/', wildcard: false, index: ['index.html'] });
   }
   app.enableShutdownHooks();
+  await app.init();
+  assertEveryRouteDeclaresAccess(app);
   return app;
+}
+
+/** Logos and other uploads, under ERP_DATA_DIR/uploads: images only, never run as a page. */
+function serveUploads(app: NestFastifyApplication, config: GatewayConfig): void {
+  const root = join(resolve(config.ERP_DATA_DIR), 'uploads');
+  mkdirSync(root, { recursive: true });
+  app.useStaticAssets({
+    root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    dotfiles: 'deny',
+    // @fastify/static 10 hands over Fastify's reply here; Nest's typing still describes Node's response.
+    setHeaders: (response) => {
+      const reply = response as unknown as FastifyReply;
+      void reply.header(
+        'content-security-policy',
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+      );
+      void reply.header('x-content-type-options', 'nosniff');
+      void reply.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
 }

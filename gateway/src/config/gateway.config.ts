@@ -1,5 +1,5 @@
 import { ProcessConfig, ToBoolean } from '@erp/common';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 /** Environment of the gateway (see .env.example). */
 export class GatewayConfig extends ProcessConfig {
@@ -11,6 +11,12 @@ export class GatewayConfig extends ProcessConfig {
   @IsInt() @Min(100) @Max(120_000) RPC_TIMEOUT_MS: number = 10_000;
   /** The built SPA; served with fallback to index.html when present. */
   @IsOptional() @IsString() WEB_DIST_DIR?: string;
+  /** Signs the session cookie's JWT: at least 32 random characters; `npm start` makes one under ERP_DATA_DIR. */
+  @IsString() @MinLength(32) SESSION_SECRET: string;
+  /** How long a session lasts, in seconds (default 7 days); keep equal to the identity service's. */
+  @IsInt() @Min(60) @Max(90 * 24 * 3600) SESSION_TTL_SECONDS: number = 7 * 24 * 3600;
+  /** Uploaded files (logos) are served from <ERP_DATA_DIR>/uploads at /uploads. */
+  @IsString() ERP_DATA_DIR: string = './.data';
   /** Behind a reverse proxy: trust X-Forwarded-* (client IP, HTTPS). */
   @ToBoolean() @IsBoolean() TRUST_PROXY: boolean = false;
 }

@@ -1,12 +1,14 @@
 import { CreateDemoRequestDto, IdentityClient, type DemoRequestDto, type RpcMeta } from '@erp/contracts';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Public } from '../auth/access.decorators.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 
 @Controller('demo-requests')
 export class DemoRequestsController {
   constructor(private readonly identity: IdentityClient) {}
 
-  /** Public: the landing page's Request Demo and Start Free Trial forms. */
+  /** The landing page's Request Demo and Start Free Trial forms. */
+  @Public()
   @Post()
   @HttpCode(201)
   async create(

@@ -9,6 +9,7 @@ import {
 } from '@erp/contracts';
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { Redis } from 'ioredis';
+import { Public } from '../auth/access.decorators.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 import { ALL_SERVICE_CLIENTS } from '../services/service-clients.module.js';
 
@@ -19,6 +20,7 @@ export interface ReadinessDto {
   checks: { redis: DependencyHealth; services: Record<string, ServiceHealthDto | DependencyHealth> };
 }
 
+@Public()
 @Controller()
 export class HealthController {
   constructor(

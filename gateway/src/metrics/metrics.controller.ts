@@ -1,6 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { Public } from '../auth/access.decorators.js';
 import { GatewayMetrics } from './metrics.js';
 
+@Public()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: GatewayMetrics) {}

@@ -19,5 +19,10 @@ export class SpaAssets {
 /** Paths that belong to the server, never to the SPA's router. */
 export function isServerPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return path === '/api' || path.startsWith('/api/') || ['/health', '/ready', '/metrics'].includes(path);
+  return (
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path.startsWith('/uploads/') ||
+    ['/health', '/ready', '/metrics'].includes(path)
+  );
 }

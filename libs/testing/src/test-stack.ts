@@ -1,4 +1,8 @@
 import { createServiceApp, loadConfig, type ServiceConfig } from '@erp/common';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { serviceEnvPrefix, type ServiceName } from '@erp/contracts';
 import type { DynamicModule, INestMicroservice } from '@nestjs/common';
 import type { ClassConstructor } from 'class-transformer';
@@ -6,6 +10,9 @@ import { freePort } from './free-port.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { createTestRedisPrefix, deleteRedisPrefix } from './test-redis.js';
 import { testRedisUrl } from './test-env.js';
+
+/** The owner every test environment starts with (username `owner`). */
+export const TEST_OWNER_PASSWORD = 'owner-password-for-tests';
 
 /**
  * The environment of one test file: its own database and Redis prefix, and a free TCP port
@@ -26,6 +33,12 @@ export class TestEnvironment {
       REDIS_URL: testRedisUrl(),
       REDIS_PREFIX: redisPrefix,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ERP_DATA_DIR: mkdtempSync(join(tmpdir(), 'erp-test-data-')),
+      ERP_OWNER_PASSWORD: TEST_OWNER_PASSWORD,
+      // The cheapest argon2id the config allows: tests check behaviour, not cost.
+      ARGON2_MEMORY_KIB: '8192',
+      ARGON2_TIME_COST: '1',
       ...extra,
     };
     for (const service of services) {
@@ -41,6 +54,7 @@ export class TestEnvironment {
   }
 
   async cleanup(): Promise<void> {
+    rmSync(this.env.ERP_DATA_DIR!, { recursive: true, force: true });
     await this.database.drop();
     await deleteRedisPrefix(this.redisPrefix);
   }

@@ -1,11 +1,19 @@
 import { serviceInfrastructure } from '@erp/common';
 import { ServiceName } from '@erp/contracts';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { ApiKeyEntity } from './api-keys/api-key.entity.js';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { DemoRequestEntity } from './demo-requests/demo-request.entity.js';
 import { DemoRequestsModule } from './demo-requests/demo-requests.module.js';
 import { IdentityConfig } from './identity.config.js';
 import { identityMigrations } from './migrations/index.js';
+import { SessionsModule } from './sessions/sessions.module.js';
+import { SettingEntity } from './settings/setting.entity.js';
+import { SettingsModule } from './settings/settings.module.js';
+import { UserEntity } from './users/user.entity.js';
+import { UsersModule } from './users/users.module.js';
 
+@Global()
 @Module({})
 export class IdentityModule {
   static forRoot(config: IdentityConfig): DynamicModule {
@@ -13,12 +21,17 @@ export class IdentityModule {
       module: IdentityModule,
       imports: [
         ...serviceInfrastructure(ServiceName.Identity, config, {
-          entities: [DemoRequestEntity],
+          entities: [DemoRequestEntity, UserEntity, SettingEntity, ApiKeyEntity],
           migrations: identityMigrations,
         }),
         DemoRequestsModule,
+        UsersModule,
+        SessionsModule,
+        SettingsModule,
+        ApiKeysModule,
       ],
       providers: [{ provide: IdentityConfig, useValue: config }],
+      exports: [IdentityConfig],
     };
   }
 }

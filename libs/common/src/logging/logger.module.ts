@@ -1,4 +1,4 @@
-import type { DynamicModule, ExecutionContext } from '@nestjs/common';
+import { RequestMethod, type DynamicModule, type ExecutionContext } from '@nestjs/common';
 import type { RpcRequest } from '@erp/contracts';
 import { LoggerModule } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +30,8 @@ function rpcRequestId(context: ExecutionContext): string {
  */
 export function createLoggerModule(name: string, level: LogLevel): DynamicModule {
   return LoggerModule.forRoot({
+    // Probes and scrapes come every few seconds: not worth a line each.
+    exclude: ['health', 'ready', 'metrics'].map((path) => ({ method: RequestMethod.ALL, path })),
     pinoHttp: {
       name,
       level,
@@ -38,7 +40,9 @@ export function createLoggerModule(name: string, level: LogLevel): DynamicModule
       genReqId: (req: RequestWithId) => req.id ?? randomUUID(),
       customAttributeKeys: { reqId: 'requestId' },
       quietReqLogger: true,
-      autoLogging: { ignore: (req: IncomingMessage) => ['/health', '/metrics'].includes(req.url ?? '') },
+      // A dependency that is down (503) is worth a warning; any other 5xx is our fault.
+      customLogLevel: (_req, res, error) =>
+        res.statusCode === 503 ? 'warn' : res.statusCode >= 500 || error ? 'error' : 'info',
       serializers: {
         req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

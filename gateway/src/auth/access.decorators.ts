@@ -1,0 +1,27 @@
+import type { Permission } from '@erp/contracts';
+import { SetMetadata } from '@nestjs/common';
+
+/**
+ * Every /api handler declares who may call it (CONTRACT §2); the access guard enforces it and
+ * a handler without a declaration is refused at start-up (see route-table.ts).
+ */
+export type Access =
+  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; permission: Permission } | { kind: 'admin' };
+
+export const ACCESS_KEY = 'erp:access';
+
+/** Anyone, signed in or not. */
+export const Public = (): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies Access);
+
+/** Any approved, signed-in user. */
+export const SignedIn = (): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCESS_KEY, { kind: 'signed-in' } satisfies Access);
+
+/** Staff holding the permission; admins and owners always. */
+export const RequirePermission = (permission: Permission): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies Access);
+
+/** Admins and owners only (the Administration screens and calls). */
+export const AdminOnly = (): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCESS_KEY, { kind: 'admin' } satisfies Access);

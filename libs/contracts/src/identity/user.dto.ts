@@ -1,0 +1,163 @@
+import { Transform } from 'class-transformer';
+import {
+  ArrayUnique,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  IsUUID,
+} from 'class-validator';
+import { phonePattern, Trim } from '../common/transforms.js';
+import { allPermissions, Permission, UserRole, UserStatus } from '../permissions.js';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/** CONTRACT §1: what a self-registered staff user may do until an admin changes it. */
+export const defaultStaffPermissions: readonly Permission[] = [
+  Permission.OrdersRead,
+  Permission.OrdersWrite,
+  Permission.StockRead,
+  Permission.ClientsRead,
+  Permission.ClientsWrite,
+  Permission.InvoicesRead,
+];
+
+/** A user as it leaves the server: never with a password or its hash. */
+export interface UserDto {
+  id: string;
+  username: string;
+  email: string;
+  fullName: string;
+  role: UserRole;
+  status: UserStatus;
+  permissions: Permission[];
+  company: string | null;
+  phone: string | null;
+  createdAt: string;
+}
+
+const usernamePattern = /^[A-Za-z0-9._-]{3,40}$/;
+const roles = Object.values(UserRole);
+const statuses = Object.values(UserStatus);
+
+/** Empty optional strings become undefined (a form sends "" for an untouched field). */
+const EmptyToUndefined = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value));
+
+class ProfileFields {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @Matches(usernamePattern, { message: 'username must be 3–40 letters, digits, dots, dashes or underscores' })
+  username: string;
+
+  @IsString()
+  @MinLength(PASSWORD_MIN_LENGTH)
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @IsEmail()
+  @MaxLength(254)
+  email: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(120)
+  fullName: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(160)
+  company?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @Matches(phonePattern, { message: 'phone must be a phone number' })
+  phone?: string;
+}
+
+/** POST /api/register. Any `role` sent is ignored (CONTRACT §1): accepted, then dropped. */
+export class RegisterDto extends ProfileFields {
+  @IsOptional()
+  @IsString()
+  role?: string;
+}
+
+/** POST /api/login. */
+export class LoginDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(254)
+  username: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  password: string;
+}
+
+/** POST /api/users (admin/owner): starts approved unless a status is given. */
+export class CreateUserDto extends ProfileFields {
+  @IsOptional()
+  @IsIn(roles)
+  role?: UserRole;
+
+  @IsOptional()
+  @IsIn(statuses)
+  status?: UserStatus;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(allPermissions, { each: true })
+  permissions?: Permission[];
+}
+
+/** PATCH /api/users/{id}: role, status and permissions, each optional. */
+export class UpdateUserDto {
+  @IsOptional()
+  @IsIn(roles)
+  role?: UserRole;
+
+  @IsOptional()
+  @IsIn(statuses)
+  status?: UserStatus;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(allPermissions, { each: true })
+  permissions?: Permission[];
+}
+
+/** PATCH /api/admin/users/{id}/status. */
+export class UpdateUserStatusDto {
+  @IsIn(statuses)
+  status: UserStatus;
+}
+
+/** identity.update-user: the user's id with the changes. */
+export class UpdateUserRequestDto extends UpdateUserDto {
+  @IsUUID()
+  id: string;
+}
+
+/** identity.update-user-status. */
+export class UpdateUserStatusRequestDto extends UpdateUserStatusDto {
+  @IsUUID()
+  id: string;
+}

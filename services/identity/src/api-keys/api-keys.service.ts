@@ -1,0 +1,161 @@
+import { REDIS, REDIS_PREFIX } from '@erp/common';
+import {
+  apiKeyPermissionRequires,
+  AppException,
+  ErrorCode,
+  IdentityErrorCode,
+  UserRole,
+  UserStatus,
+  type ApiKeyDto,
+  type ApiKeyPermission,
+  type CreateApiKeyDto,
+  type CreatedApiKeyDto,
+  type VerifiedApiKeyDto,
+} from '@erp/contracts';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
+import type { UserEntity } from '../users/user.entity.js';
+import { toUserDto } from '../users/user.mapper.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { ApiKeyEntity } from './api-key.entity.js';
+import { toApiKeyDto } from './api-key.mapper.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
+
+export const API_KEY_PREFIX = 'wsk_';
+const CACHE_SECONDS = 300;
+const LAST_USED_EVERY_SECONDS = 60;
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+interface CachedKey {
+  id: string;
+  userId: string;
+  permissions: ApiKeyPermission[];
+  expiresAt: string | null;
+  isActive: boolean;
+}
+
+/** What the user's role and permissions let a key do. */
+function userHolds(user: UserEntity, permission: ApiKeyPermission): boolean {
+  if (user.role === UserRole.Owner || user.role === UserRole.Admin) return true;
+  return user.permissions.includes(apiKeyPermissionRequires[permission]);
+}
+
+/**
+ * CONTRACT §7 keys: `wsk_` + 32 random bytes, stored as SHA-256, shown once. Verification is
+ * a Redis lookup of the key's row (dropped the moment the key is deleted) plus a fresh read
+ * of its user, so revocation and a user's lost approval or permission act at once.
+ */
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly users: UsersRepository,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS_PREFIX) private readonly prefix: string,
+  ) {}
+
+  async list(actorId: string | undefined): Promise<ApiKeyDto[]> {
+    const actor = await this.approvedUser(actorId);
+    return (await this.keys.findByUserNewestFirst(actor.id)).map(toApiKeyDto);
+  }
+
+  async create(dto: CreateApiKeyDto, actorId: string | undefined): Promise<CreatedApiKeyDto> {
+    const actor = await this.approvedUser(actorId);
+    const missing = dto.permissions.filter((permission) => !userHolds(actor, permission));
+    if (missing.length > 0) {
+      throw new AppException(
+        IdentityErrorCode.PermissionNotHeld,
+        `You cannot give a key permissions you do not hold: ${missing.join(', ')}`,
+        { permissions: missing },
+        403,
+      );
+    }
+    const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      throw new AppException(
+        ErrorCode.ValidationFailed,
+        'expiresAt must be in the future',
+        { field: 'expiresAt' },
+        400,
+      );
+    }
+    const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+    const row = await this.keys.insert({
+      userId: actor.id,
+      name: dto.name,
+      keyPrefix: key.slice(0, API_KEY_PREFIX.length + 6),
+      keyHash: hashApiKey(key),
+      permissions: [...dto.permissions],
+      expiresAt,
+      isActive: 1,
+    });
+    return { ...toApiKeyDto(row), key };
+  }
+
+  async delete(id: string, actorId: string | undefined): Promise<void> {
+    const actor = await this.approvedUser(actorId);
+    const row = await this.keys.findOwned(id, actor.id);
+    if (!row) throw new AppException(IdentityErrorCode.ApiKeyNotFound, 'API key not found', { id }, 404);
+    await this.keys.remove(row.id);
+    await this.redis.del(this.cacheKey(row.keyHash));
+  }
+
+  /** The key's working permissions and user, or null when it must not be accepted. */
+  async verify(key: string): Promise<VerifiedApiKeyDto | null> {
+    if (!key.startsWith(API_KEY_PREFIX)) return null;
+    const keyHash = hashApiKey(key);
+    const cached = await this.cached(keyHash);
+    if (!cached || !cached.isActive) return null;
+    if (cached.expiresAt && new Date(cached.expiresAt).getTime() <= Date.now()) return null;
+    const user = await this.users.findById(cached.userId);
+    if (!user || user.status !== UserStatus.Approved) return null;
+    await this.markUsed(cached.id);
+    return {
+      keyId: cached.id,
+      permissions: cached.permissions.filter((permission) => userHolds(user, permission)),
+      user: toUserDto(user),
+    };
+  }
+
+  private cacheKey(keyHash: string): string {
+    return `${this.prefix}:api-key:${keyHash}`;
+  }
+
+  private async cached(keyHash: string): Promise<CachedKey | null> {
+    const hit = await this.redis.get(this.cacheKey(keyHash));
+    if (hit) return JSON.parse(hit) as CachedKey;
+    const row = await this.keys.findByHash(keyHash);
+    if (!row) return null;
+    const entry = this.toCached(row);
+    await this.redis.set(this.cacheKey(keyHash), JSON.stringify(entry), 'EX', CACHE_SECONDS);
+    return entry;
+  }
+
+  private toCached(row: ApiKeyEntity): CachedKey {
+    return {
+      id: row.id,
+      userId: row.userId,
+      permissions: row.permissions,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      isActive: row.isActive === 1,
+    };
+  }
+
+  /** lastUsedAt, written at most once a minute per key so busy keys do not write on every call. */
+  private async markUsed(id: string): Promise<void> {
+    const due = await this.redis.set(`${this.prefix}:api-key-used:${id}`, '1', 'EX', LAST_USED_EVERY_SECONDS, 'NX');
+    if (due === 'OK') await this.keys.touch(id, new Date());
+  }
+
+  private async approvedUser(actorId: string | undefined): Promise<UserEntity> {
+    const actor = actorId ? await this.users.findById(actorId) : null;
+    if (!actor || actor.status !== UserStatus.Approved) {
+      throw new AppException(ErrorCode.Unauthenticated, 'Please sign in', undefined, 401);
+    }
+    return actor;
+  }
+}

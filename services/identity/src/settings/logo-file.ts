@@ -1,0 +1,77 @@
+import { AppException, IdentityErrorCode, LOGO_MAX_BYTES } from '@erp/contracts';
+
+export type LogoType = 'png' | 'jpg' | 'svg';
+
+export interface LogoFile {
+  type: LogoType;
+  bytes: Buffer;
+}
+
+const dataUrl = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/;
+
+function invalid(message = 'The logo must be a PNG, JPG or SVG image'): never {
+  throw new AppException(IdentityErrorCode.InvalidLogo, message, undefined, 400);
+}
+
+/** Decodes a data URL; the declared type is ignored: the bytes decide (CONTRACT §6). */
+export function decodeDataUrl(value: string): Buffer {
+  const match = dataUrl.exec(value.replace(/\s+/g, ''));
+  if (!match) invalid('The logo must be sent as a base64 data URL');
+  const bytes = Buffer.from(match[3] ?? '', 'base64');
+  if (bytes.length === 0) invalid('The logo file is empty');
+  if (bytes.length > LOGO_MAX_BYTES) {
+    throw new AppException(
+      IdentityErrorCode.LogoTooLarge,
+      'The logo must be 5 MB or smaller',
+      { maxBytes: LOGO_MAX_BYTES },
+      413,
+    );
+  }
+  return bytes;
+}
+
+function isPng(bytes: Buffer): boolean {
+  return bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+}
+
+function isJpeg(bytes: Buffer): boolean {
+  return bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
+function looksLikeSvg(bytes: Buffer): boolean {
+  const head = bytes
+    .subarray(0, 2048)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?<svg[\s>]/i.test(head);
+}
+
+/**
+ * An SVG with anything that can run or reach out removed: scripts, event handlers,
+ * foreignObject, external references. DOMPurify's SVG profile over a real DOM (jsdom).
+ */
+export async function sanitizeSvg(source: string): Promise<string> {
+  // Loaded on first use: jsdom costs a second of start-up that most processes never need.
+  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import('jsdom'), import('dompurify')]);
+  const { window } = new JSDOM('');
+  const purify = createDOMPurify(window);
+  const clean = purify.sanitize(source, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: ['foreignObject', 'script', 'style', 'a'],
+    FORBID_ATTR: ['href', 'xlink:href'],
+  });
+  window.close();
+  if (!/^<svg[\s>]/i.test(clean.trim())) invalid('The SVG logo could not be read');
+  return clean;
+}
+
+/** Reads an uploaded logo: PNG or JPEG kept as sent, SVG sanitised; anything else refused. */
+export async function readLogo(value: string): Promise<LogoFile> {
+  const bytes = decodeDataUrl(value);
+  if (isPng(bytes)) return { type: 'png', bytes };
+  if (isJpeg(bytes)) return { type: 'jpg', bytes };
+  if (looksLikeSvg(bytes))
+    return { type: 'svg', bytes: Buffer.from(await sanitizeSvg(bytes.toString('utf8')), 'utf8') };
+  return invalid();
+}
