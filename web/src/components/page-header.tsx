@@ -1,0 +1,47 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+interface PageHeaderProps {
+  title: string;
+  subtitle?: string;
+  /** Buttons shown at the end of the header (e.g. "Upload Order"). */
+  actions?: ReactNode;
+}
+
+/** The h1 and subtitle of an application screen; also sets the document title. */
+export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
+  const { t } = useTranslation('common');
+  const appName = t('appName');
+
+  useEffect(() => {
+    document.title = `${title} · ${appName}`;
+  }, [title, appName]);
+
+  return (
+    <Box
+      component="header"
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        justifyContent: 'space-between',
+        gap: 2,
+        mb: 3,
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        {subtitle && (
+          <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>
+            {subtitle}
+          </Typography>
+        )}
+      </Box>
+      {actions && <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions}</Box>}
+    </Box>
+  );
+}

@@ -1,0 +1,58 @@
+import HomeRoundedIcon from '@mui/icons-material/HomeRounded';
+import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
+import { LanguageToggle } from '../../../components/language-toggle';
+
+/** Any unknown path (SPEC §2): '404 Page Not Found' with a hint for developers. */
+export function NotFoundPage() {
+  const { t } = useTranslation('not-found');
+  const { t: tCommon } = useTranslation('common');
+
+  useEffect(() => {
+    document.title = `${t('title')} · ${tCommon('appName')}`;
+  }, [t, tCommon]);
+
+  return (
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.default',
+      }}
+    >
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 2 }}>
+        <LanguageToggle />
+      </Box>
+      <Box component="main" sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, pb: 8 }}>
+        <Card sx={{ width: '100%', maxWidth: 520 }}>
+          <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <SearchOffRoundedIcon color="error" sx={{ fontSize: 36 }} aria-hidden />
+              <Typography variant="h4" component="h1">
+                {t('title')}
+              </Typography>
+            </Box>
+            <Typography color="text.secondary">{t('description')}</Typography>
+            <Alert severity="info" variant="outlined">
+              {t('developerHint')}
+            </Alert>
+            <Box>
+              <Button component={RouterLink} to="/" variant="contained" startIcon={<HomeRoundedIcon />}>
+                {t('backHome')}
+              </Button>
+            </Box>
+          </CardContent>
+        </Card>
+      </Box>
+    </Box>
+  );
+}

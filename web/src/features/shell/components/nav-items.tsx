@@ -1,0 +1,41 @@
+import CodeRoundedIcon from '@mui/icons-material/CodeRounded';
+import HowToRegRoundedIcon from '@mui/icons-material/HowToRegRounded';
+import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
+import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
+import ManageAccountsRoundedIcon from '@mui/icons-material/ManageAccountsRounded';
+import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
+import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
+import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
+import ShoppingCartRoundedIcon from '@mui/icons-material/ShoppingCartRounded';
+import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
+import type { ReactElement } from 'react';
+
+export interface NavItem {
+  path: string;
+  /** Key in the `shell` namespace. */
+  labelKey: string;
+  icon: ReactElement;
+}
+
+/** Sidebar order of SPEC §2. */
+export const mainNavItems: readonly NavItem[] = [
+  { path: '/dashboard', labelKey: 'nav.dashboard', icon: <SpaceDashboardRoundedIcon /> },
+  { path: '/orders', labelKey: 'nav.orders', icon: <ShoppingCartRoundedIcon /> },
+  { path: '/stock', labelKey: 'nav.stock', icon: <Inventory2RoundedIcon /> },
+  { path: '/clients', labelKey: 'nav.clients', icon: <PeopleAltRoundedIcon /> },
+  { path: '/invoices', labelKey: 'nav.invoices', icon: <ReceiptLongRoundedIcon /> },
+  { path: '/analytics', labelKey: 'nav.analytics', icon: <InsightsRoundedIcon /> },
+  { path: '/settings', labelKey: 'nav.settings', icon: <SettingsRoundedIcon /> },
+  { path: '/api-docs', labelKey: 'nav.apiDocs', icon: <CodeRoundedIcon /> },
+];
+
+/** Shown to admins and owners only. */
+export const adminNavItems: readonly NavItem[] = [
+  { path: '/admin/users', labelKey: 'nav.userApprovals', icon: <HowToRegRoundedIcon /> },
+  { path: '/users-permissions', labelKey: 'nav.usersPermissions', icon: <ManageAccountsRoundedIcon /> },
+];
+
+/** Active by path prefix: /orders is active on /orders and /orders/123, not on /orders-archive. */
+export function isNavItemActive(itemPath: string, pathname: string): boolean {
+  return pathname === itemPath || pathname.startsWith(`${itemPath}/`);
+}
