@@ -18,6 +18,10 @@ export class IdentityConfig extends ServiceConfig {
   /** How long a session lasts, in seconds (default 7 days). */
   @IsInt() @Min(60) @Max(90 * 24 * 3600) SESSION_TTL_SECONDS: number = 7 * 24 * 3600;
 
+  /** CONTRACT §1 sign-in limits: failures per username in 15 minutes, attempts per IP a minute. */
+  @IsInt() @Min(1) @Max(1000) LOGIN_FAILURES_PER_USERNAME: number = 10;
+  @IsInt() @Min(1) @Max(1_000_000) LOGIN_ATTEMPTS_PER_IP: number = 100;
+
   /** argon2id cost: memory in KiB and passes, chosen so one login costs 50–250 ms (docs/benchmarks.md). */
   @IsInt() @Min(8192) @Max(1024 * 1024) ARGON2_MEMORY_KIB: number = 19456;
   @IsInt() @Min(1) @Max(10) ARGON2_TIME_COST: number = 2;
