@@ -31,8 +31,12 @@ describe('the system started with npm start, in Chromium', () => {
       const stats = page.getByText(t(language, 'landing:stats.timeSaved'));
       await stats.scrollIntoViewIfNeeded();
       // Intl may put bidi marks between the number and the sign in Arabic.
-      await expect.poll(() => page.locator('body').innerText(), { timeout: 6_000 }).toMatch(/90[\s\u200e\u200f\u061c]*[%٪]/);
-      await expect.poll(() => page.locator('body').innerText(), { timeout: 6_000 }).toMatch(/100[\s\u200e\u200f\u061c]*[%٪]/);
+      await expect
+        .poll(() => page.locator('body').innerText(), { timeout: 6_000 })
+        .toMatch(/90[\s\u200e\u200f\u061c]*[%٪]/);
+      await expect
+        .poll(() => page.locator('body').innerText(), { timeout: 6_000 })
+        .toMatch(/100[\s\u200e\u200f\u061c]*[%٪]/);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: join(screenshotsDir, `e2e-landing-${language}.png`) });
       await page.context().close();
