@@ -52,3 +52,8 @@ export async function openBrowser(baseUrl: string): Promise<Browser> {
     close: () => browser.close(),
   };
 }
+
+/** Waits until no CSS transition or animation is running, so a screenshot shows the settled screen. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}

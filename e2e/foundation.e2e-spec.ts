@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, screenshotsDir, type Browser, type Language } from './browser.js';
+import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
 
@@ -117,6 +117,7 @@ describe('the system started with npm start, in Chromium', () => {
         const center = box.x + box.width / 2;
         expect(language === 'ar' ? center > viewport.width / 2 : center < viewport.width / 2).toBe(true);
       }
+      await settle(page);
       await page.screenshot({ path: join(screenshotsDir, `e2e-dashboard-${language}.png`) });
 
       await page.keyboard.press('Control+b');
@@ -140,6 +141,7 @@ describe('the system started with npm start, in Chromium', () => {
       expect(await link.isVisible()).toBe(false);
       await page.getByRole('button', { name: t(language, 'shell:header.openMenu') }).click();
       await expect.poll(() => link.isVisible()).toBe(true);
+      await settle(page);
       await page.screenshot({ path: join(screenshotsDir, `e2e-phone-menu-${language}.png`) });
       await page.context().close();
     });

@@ -5,12 +5,14 @@ import { defineConfig, loadEnv } from 'vite';
 const webRoot = decodeURIComponent(new URL('.', import.meta.url).pathname);
 
 export default defineConfig(({ mode }) => {
-  // The gateway that serves /api, /health and /ready (override with ERP_GATEWAY_URL).
+  // The gateway that serves /api, /uploads, /health and /ready (override with ERP_GATEWAY_URL).
   const gateway = loadEnv(mode, webRoot, 'ERP_').ERP_GATEWAY_URL || 'http://127.0.0.1:8080';
   const proxy = {
     '/api': { target: gateway, changeOrigin: false },
     '/health': { target: gateway, changeOrigin: false },
     '/ready': { target: gateway, changeOrigin: false },
+    // Uploaded files (the company logo) are served by the gateway too.
+    '/uploads': { target: gateway, changeOrigin: false },
   };
 
   return {

@@ -6,25 +6,27 @@ import { RootLayout } from './routes/root-layout';
 const LandingPage = lazyNamed(() => import('../features/landing/components/landing-page'), 'LandingPage');
 const AuthPage = lazyNamed(() => import('../features/auth/components/auth-page'), 'AuthPage');
 const AppLayoutRoute = lazyNamed(() => import('./routes/app-layout-route'), 'AppLayoutRoute');
+const AdminRoute = lazyNamed(() => import('./routes/admin-route'), 'AdminRoute');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/components/dashboard-page'), 'DashboardPage');
 const OrdersPage = lazyNamed(() => import('../features/orders/components/orders-page'), 'OrdersPage');
 const StockPage = lazyNamed(() => import('../features/stock/components/stock-page'), 'StockPage');
 const ClientsPage = lazyNamed(() => import('../features/clients/components/clients-page'), 'ClientsPage');
 const InvoicesPage = lazyNamed(() => import('../features/invoices/components/invoices-page'), 'InvoicesPage');
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/components/analytics-page'), 'AnalyticsPage');
-const SettingsPage = lazyNamed(() => import('../features/settings/components/settings-page'), 'SettingsPage');
+const SettingsRoute = lazyNamed(() => import('./routes/settings-route'), 'SettingsRoute');
 const ApiDocsPage = lazyNamed(() => import('../features/api-docs/components/api-docs-page'), 'ApiDocsPage');
 const UserApprovalsPage = lazyNamed(
   () => import('../features/user-approvals/components/user-approvals-page'),
   'UserApprovalsPage',
 );
-const UsersPermissionsPage = lazyNamed(
-  () => import('../features/users-permissions/components/users-permissions-page'),
-  'UsersPermissionsPage',
-);
+const UsersPermissionsRoute = lazyNamed(() => import('./routes/users-permissions-route'), 'UsersPermissionsRoute');
 const NotFoundPage = lazyNamed(() => import('../features/not-found/components/not-found-page'), 'NotFoundPage');
 
-/** SPEC §2 routes: public pages full screen, application screens inside the shell, else 404. */
+/**
+ * SPEC §2 routes: public pages full screen; application screens inside the shell for a
+ * signed-in user (AppLayoutRoute), the Administration ones for admins and owners only
+ * (AdminRoute); anything else 404.
+ */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -42,10 +44,15 @@ export const appRoutes: RouteObject[] = [
           { path: '/clients', element: <ClientsPage /> },
           { path: '/invoices', element: <InvoicesPage /> },
           { path: '/analytics', element: <AnalyticsPage /> },
-          { path: '/settings', element: <SettingsPage /> },
+          { path: '/settings', element: <SettingsRoute /> },
           { path: '/api-docs', element: <ApiDocsPage /> },
-          { path: '/admin/users', element: <UserApprovalsPage /> },
-          { path: '/users-permissions', element: <UsersPermissionsPage /> },
+          {
+            element: <AdminRoute />,
+            children: [
+              { path: '/admin/users', element: <UserApprovalsPage /> },
+              { path: '/users-permissions', element: <UsersPermissionsRoute /> },
+            ],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

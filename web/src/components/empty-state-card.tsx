@@ -9,12 +9,23 @@ interface EmptyStateCardProps {
   title: string;
   description: string;
   action?: ReactNode;
+  /** `h1` when the card is the whole screen (e.g. "not allowed"); `h2` inside a screen. */
+  titleComponent?: 'h1' | 'h2' | 'h3';
+  /** Without its own border, for a card nested in another card. */
+  flat?: boolean;
 }
 
 /** "Nothing here yet" card of a screen without data. */
-export function EmptyStateCard({ icon, title, description, action }: EmptyStateCardProps) {
+export function EmptyStateCard({
+  icon,
+  title,
+  description,
+  action,
+  titleComponent = 'h2',
+  flat = false,
+}: EmptyStateCardProps) {
   return (
-    <Card>
+    <Card sx={flat ? { border: 0 } : undefined}>
       <CardContent
         sx={{
           display: 'flex',
@@ -41,7 +52,7 @@ export function EmptyStateCard({ icon, title, description, action }: EmptyStateC
         >
           {icon}
         </Box>
-        <Typography variant="h6" component="h2">
+        <Typography variant="h6" component={titleComponent}>
           {title}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 420 }}>

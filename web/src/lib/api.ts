@@ -1,23 +1,36 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { httpBaseQuery } from './http-base-query';
 
-/** Cache tags of every feature; each list also uses `{ type, id: 'LIST' }` (STYLE.md). */
+/**
+ * Cache tags of every feature, one per kind of thing; lists also use `{ type, id: 'LIST' }`
+ * and single items `{ type, id }` (STYLE.md).
+ */
 export const tagTypes = [
   'CurrentUser',
-  'Users',
-  'DemoRequests',
+  'User',
+  'DemoRequest',
   'DashboardStats',
-  'Orders',
-  'OrderItems',
-  'Clients',
-  'Stock',
+  'Order',
+  'OrderItem',
+  'Client',
+  'StockItem',
   'ExpiringStock',
-  'ReorderSuggestions',
-  'Invoices',
+  'ReorderSuggestion',
+  'Invoice',
   'Analytics',
   'Settings',
-  'ApiKeys',
+  'ApiKey',
 ] as const;
+
+export type TagType = (typeof tagTypes)[number];
+
+/** `{ type, id }` for every item of a list, plus the list's own `{ type, id: 'LIST' }`. */
+export function listTags<Type extends TagType>(
+  type: Type,
+  items: ReadonlyArray<{ id: string }> | undefined,
+): Array<{ type: Type; id: string }> {
+  return [...(items ?? []).map(({ id }) => ({ type, id })), { type, id: 'LIST' }];
+}
 
 /**
  * The one RTK Query API of the app. Features add endpoints with `api.injectEndpoints` in

@@ -48,7 +48,9 @@ export const httpBaseQuery: BaseQueryFn<HttpRequestArg, unknown, HttpError> = as
   }
 
   const text = await response.text();
-  if (!response.ok) return { error: toHttpError(response.status, response.statusText, text) };
+  if (!response.ok) {
+    return { error: toHttpError(response.status, response.statusText, text, response.headers.get('Retry-After')) };
+  }
   if (!text) return { data: null };
   try {
     return { data: JSON.parse(text) as unknown };

@@ -13,6 +13,8 @@ export interface HttpError {
   status: HttpErrorStatus;
   message: string;
   body?: ErrorBody;
+  /** From the Retry-After header of a 429 (or 503): how long to wait before trying again. */
+  retryAfterSeconds?: number;
 }
 
 export function isErrorBody(value: unknown): value is ErrorBody {
@@ -40,11 +42,60 @@ function parseErrorBody(bodyText: string): ErrorBody | undefined {
   }
 }
 
-export function toHttpError(status: number, statusText: string, bodyText: string): HttpError {
+/** Retry-After is either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+export function toHttpError(
+  status: number,
+  statusText: string,
+  bodyText: string,
+  retryAfter?: string | null,
+): HttpError {
   const error: HttpError = { status, message: `${status}: ${bodyText || statusText}` };
   const body = parseErrorBody(bodyText);
   if (body) error.body = body;
+  const retryAfterSeconds = parseRetryAfter(retryAfter);
+  if (retryAfterSeconds !== undefined) error.retryAfterSeconds = retryAfterSeconds;
   return error;
+}
+
+/** The server's error code, when the failure carried one. */
+export function errorCodeOf(error: unknown): string | undefined {
+  return isHttpError(error) ? error.body?.code : undefined;
+}
+
+/** How long a rate-limited caller should wait: the Retry-After header, else `details.retryAfterSeconds`. */
+export function retryAfterOf(error: unknown): number | undefined {
+  if (!isHttpError(error)) return undefined;
+  if (error.retryAfterSeconds !== undefined) return error.retryAfterSeconds;
+  const details = error.body?.details as { retryAfterSeconds?: unknown } | undefined;
+  return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : undefined;
+}
+
+/**
+ * The form fields a failure points at: `details.field` (409 duplicates) and
+ * `details.fields[].field` (400 VALIDATION_FAILED).
+ */
+export function fieldsOfError(error: unknown): string[] {
+  if (!isHttpError(error)) return [];
+  const details = error.body?.details;
+  if (typeof details !== 'object' || details === null) return [];
+  const { field, fields } = details as { field?: unknown; fields?: unknown };
+  const names: string[] = [];
+  if (typeof field === 'string') names.push(field);
+  if (Array.isArray(fields)) {
+    for (const entry of fields) {
+      const name = (entry as { field?: unknown } | null)?.field;
+      if (typeof name === 'string') names.push(name);
+    }
+  }
+  return names;
 }
 
 const MAX_DESCRIPTION_LENGTH = 300;

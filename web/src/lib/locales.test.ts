@@ -25,8 +25,9 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-/** Values that are the same in both languages on purpose (brand, shortcut, sample data, digits). */
+/** Values that are the same in both languages on purpose (brand, shortcut, sample data, digits, a dash). */
 const sameInBothLanguages = new Set([
+  'common:noValue',
   'landing:preview.message',
   'landing:stats.availabilityValue',
   'shell:header.shortcut',

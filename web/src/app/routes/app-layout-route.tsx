@@ -1,20 +1,26 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
 import { isAdministrator, useCurrentUser } from '../../features/auth/hooks/use-current-user';
+import { authRedirectState } from '../../features/auth/hooks/use-intended-path';
 import { useLogout } from '../../features/auth/hooks/use-logout';
 import { AppShell } from '../../features/shell/components/app-shell';
 
 /**
- * The application screens inside the shell. The session decides the Administration group;
- * the sign-in guard arrives with the identity work (signed out still shows the shell).
+ * The application screens inside the shell, for a signed-in user only (SPEC §2): a spinner
+ * while the session loads; signed out, to /auth, remembering the page to come back to.
  */
 export function AppLayoutRoute() {
-  const { user } = useCurrentUser();
+  const { status, user } = useCurrentUser();
+  const location = useLocation();
   const { logout, isLoggingOut } = useLogout();
+
+  if (status === 'loading') return <PageLoader fullScreen />;
+  if (!user) return <Navigate to="/auth" replace state={authRedirectState(location)} />;
+
   return (
     <AppShell
-      user={user ? { fullName: user.fullName || user.username, role: user.role } : null}
+      user={{ fullName: user.fullName || user.username, role: user.role }}
       showAdministration={isAdministrator(user)}
       onLogout={() => void logout()}
       isLoggingOut={isLoggingOut}

