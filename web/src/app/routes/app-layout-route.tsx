@@ -22,6 +22,7 @@ export function AppLayoutRoute() {
     <AppShell
       user={{ fullName: user.fullName || user.username, role: user.role }}
       showAdministration={isAdministrator(user)}
+      permissions={isAdministrator(user) ? undefined : user.permissions}
       onLogout={() => void logout()}
       isLoggingOut={isLoggingOut}
     >

@@ -4,14 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { jsonResponse, mockFetch, mockMatchMedia, renderApp } from '../../../test/render';
 
-const userWithRole = (role: 'owner' | 'admin' | 'staff') => ({
+const userWithRole = (role: 'owner' | 'admin' | 'staff', permissions: string[] = []) => ({
   id: 'u1',
   username: 'sara',
   email: 'sara@example.com',
   fullName: 'Sara Al-Qahtani',
   role,
   status: 'approved',
-  permissions: [],
+  permissions,
 });
 
 function serveUser(answer: Response | (() => Response)) {
@@ -21,7 +21,9 @@ function serveUser(answer: Response | (() => Response)) {
   });
 }
 
-const signedInStaff = () => jsonResponse(userWithRole('staff'));
+/** A staff user with every permission: sees every screen but Administration. */
+const signedInStaff = () =>
+  jsonResponse(userWithRole('staff', ['orders:read', 'stock:read', 'clients:read', 'invoices:read', 'analytics:read']));
 
 async function navigation() {
   return screen.findByRole('navigation', { name: 'Main navigation' });
@@ -45,6 +47,17 @@ describe('AppShell', () => {
       'Settings',
       'API Docs',
     ]);
+  });
+
+  it('shows staff only the screens their permissions open', async () => {
+    serveUser(jsonResponse(userWithRole('staff', ['orders:read', 'clients:read', 'invoices:read'])));
+    renderApp('/dashboard');
+    const nav = await navigation();
+    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeLessThan(8));
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual(['Dashboard', 'Orders', 'Clients', 'Invoices', 'Settings', 'API Docs']);
   });
 
   it('hides the Administration group from staff', async () => {

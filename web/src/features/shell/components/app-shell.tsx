@@ -21,13 +21,15 @@ const MAIN_ID = 'main-content';
 interface AppShellProps {
   user: HeaderUser | null;
   showAdministration: boolean;
+  /** The user's permissions; undefined (admins and owners) shows every item. */
+  permissions?: readonly string[];
   onLogout: () => void;
   isLoggingOut: boolean;
   children: ReactNode;
 }
 
 /** Header, sidebar (left in English, right in Arabic) and the main area of the application. */
-export function AppShell({ user, showAdministration, onLogout, isLoggingOut, children }: AppShellProps) {
+export function AppShell({ user, showAdministration, permissions, onLogout, isLoggingOut, children }: AppShellProps) {
   const { t } = useTranslation('shell');
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const sidebar = useSidebarState(isMobile);
@@ -101,6 +103,7 @@ export function AppShell({ user, showAdministration, onLogout, isLoggingOut, chi
             <SidebarNav
               collapsed={false}
               showAdministration={showAdministration}
+              permissions={permissions}
               onNavigate={() => sidebar.setOpenMobile(false)}
             />
           </Drawer>
@@ -124,7 +127,7 @@ export function AppShell({ user, showAdministration, onLogout, isLoggingOut, chi
               '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
             })}
           >
-            <SidebarNav collapsed={!sidebar.open} showAdministration={showAdministration} />
+            <SidebarNav collapsed={!sidebar.open} showAdministration={showAdministration} permissions={permissions} />
           </Box>
         )}
         <Box

@@ -8,6 +8,7 @@ import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import ShoppingCartRoundedIcon from '@mui/icons-material/ShoppingCartRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
+import type { Permission } from '@erp/contracts';
 import type { ReactElement } from 'react';
 
 export interface NavItem {
@@ -15,16 +16,18 @@ export interface NavItem {
   /** Key in the `shell` namespace. */
   labelKey: string;
   icon: ReactElement;
+  /** Shown only to users holding it (admins and owners hold every permission). */
+  permission?: Permission;
 }
 
 /** Sidebar order of SPEC §2. */
 export const mainNavItems: readonly NavItem[] = [
   { path: '/dashboard', labelKey: 'nav.dashboard', icon: <SpaceDashboardRoundedIcon /> },
-  { path: '/orders', labelKey: 'nav.orders', icon: <ShoppingCartRoundedIcon /> },
-  { path: '/stock', labelKey: 'nav.stock', icon: <Inventory2RoundedIcon /> },
-  { path: '/clients', labelKey: 'nav.clients', icon: <PeopleAltRoundedIcon /> },
-  { path: '/invoices', labelKey: 'nav.invoices', icon: <ReceiptLongRoundedIcon /> },
-  { path: '/analytics', labelKey: 'nav.analytics', icon: <InsightsRoundedIcon /> },
+  { path: '/orders', labelKey: 'nav.orders', icon: <ShoppingCartRoundedIcon />, permission: 'orders:read' },
+  { path: '/stock', labelKey: 'nav.stock', icon: <Inventory2RoundedIcon />, permission: 'stock:read' },
+  { path: '/clients', labelKey: 'nav.clients', icon: <PeopleAltRoundedIcon />, permission: 'clients:read' },
+  { path: '/invoices', labelKey: 'nav.invoices', icon: <ReceiptLongRoundedIcon />, permission: 'invoices:read' },
+  { path: '/analytics', labelKey: 'nav.analytics', icon: <InsightsRoundedIcon />, permission: 'analytics:read' },
   { path: '/settings', labelKey: 'nav.settings', icon: <SettingsRoundedIcon /> },
   { path: '/api-docs', labelKey: 'nav.apiDocs', icon: <CodeRoundedIcon /> },
 ];
@@ -34,6 +37,11 @@ export const adminNavItems: readonly NavItem[] = [
   { path: '/admin/users', labelKey: 'nav.userApprovals', icon: <HowToRegRoundedIcon /> },
   { path: '/users-permissions', labelKey: 'nav.usersPermissions', icon: <ManageAccountsRoundedIcon /> },
 ];
+
+/** The items a user sees: all for admins and owners (`permissions` undefined), else by permission. */
+export function visibleNavItems(items: readonly NavItem[], permissions: readonly string[] | undefined): NavItem[] {
+  return items.filter((item) => !item.permission || !permissions || permissions.includes(item.permission));
+}
 
 /** Active by path prefix: /orders is active on /orders and /orders/123, not on /orders-archive. */
 export function isNavItemActive(itemPath: string, pathname: string): boolean {

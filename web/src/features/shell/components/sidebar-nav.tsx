@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useLanguage } from '../../../lib/use-language';
-import { adminNavItems, isNavItemActive, mainNavItems, type NavItem } from './nav-items';
+import { adminNavItems, isNavItemActive, mainNavItems, visibleNavItems, type NavItem } from './nav-items';
 
 /**
  * MUI places left/right tooltips with logical margins, which land on the wrong side in
@@ -26,11 +26,13 @@ interface SidebarNavProps {
   collapsed: boolean;
   /** The Administration group (admins and owners). */
   showAdministration: boolean;
+  /** The user's permissions, to hide what they cannot open; undefined shows everything. */
+  permissions?: readonly string[];
   /** Called after a link is followed (closes the phone sheet). */
   onNavigate?: () => void;
 }
 
-export function SidebarNav({ collapsed, showAdministration, onNavigate }: SidebarNavProps) {
+export function SidebarNav({ collapsed, showAdministration, permissions, onNavigate }: SidebarNavProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const { direction } = useLanguage();
@@ -98,7 +100,7 @@ export function SidebarNav({ collapsed, showAdministration, onNavigate }: Sideba
   return (
     <Box component="nav" aria-label={t('nav.label')} sx={{ py: 1.5 }}>
       <List disablePadding sx={{ px: collapsed ? 0.5 : 1.5 }}>
-        {mainNavItems.map(renderItem)}
+        {visibleNavItems(mainNavItems, permissions).map(renderItem)}
       </List>
       {showAdministration && (
         <List
