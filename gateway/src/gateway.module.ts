@@ -14,6 +14,7 @@ import { GatewayMetrics } from './metrics/metrics.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { ServiceClientsModule } from './services/service-clients.module.js';
 import { SettingsController } from './settings/settings.controller.js';
+import { StockController } from './stock/stock.controller.js';
 import { AdminController, UsersController } from './users/users.controller.js';
 
 /** The HTTP edge: authenticates, checks access, validates, maps errors and forwards by RPC. */
@@ -39,6 +40,7 @@ export class GatewayModule {
         AdminController,
         SettingsController,
         ApiKeysController,
+        StockController,
       ],
       providers: [
         { provide: GatewayConfig, useValue: config },

@@ -48,6 +48,11 @@ const contractPolicy: Record<string, string> = {
   'GET /api/admin/users': 'admin',
   'GET /api/admin/demo-requests': 'admin',
   'PATCH /api/admin/users/:id/status': 'admin',
+  'GET /api/stock': 'stock:read',
+  'POST /api/stock': 'stock:write',
+  'PATCH /api/stock/:id': 'stock:write',
+  'DELETE /api/stock/:id': 'stock:write',
+  'GET /api/stock/expiring': 'stock:read',
 };
 
 function describeAccess(access: Access | null): string {

@@ -1,4 +1,3 @@
-import { Transform } from 'class-transformer';
 import {
   ArrayUnique,
   IsArray,
@@ -12,7 +11,7 @@ import {
   MinLength,
   IsUUID,
 } from 'class-validator';
-import { phonePattern, Trim } from '../common/transforms.js';
+import { EmptyToUndefined, phonePattern, Trim } from '../common/transforms.js';
 import { allPermissions, Permission, UserRole, UserStatus } from '../permissions.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -45,10 +44,6 @@ export interface UserDto {
 const usernamePattern = /^[A-Za-z0-9._-]{3,40}$/;
 const roles = Object.values(UserRole);
 const statuses = Object.values(UserStatus);
-
-/** Empty optional strings become undefined (a form sends "" for an untouched field). */
-const EmptyToUndefined = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() === '' ? undefined : value));
 
 class ProfileFields {
   @Trim()

@@ -1,10 +1,63 @@
 import type { ClientProxy } from '@nestjs/microservices';
+import type { RpcMeta } from '../rpc.js';
 import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
+import type { ExpiringBatchDto } from './expiring.dto.js';
+import { InventoryPatterns } from './inventory.patterns.js';
+import type {
+  CreateStockItemDto,
+  ListStockItemsDto,
+  StockItemDto,
+  StockItemPageDto,
+  UpdateStockItemDto,
+} from './stock-item.dto.js';
+import type { PutBackStockDto, StockMoveResultDto, TakeStockDto } from './stock-move.dto.js';
 
-/** Typed RPC client of the inventory service. */
+/** Typed RPC client of the inventory service. Calls made for a user carry their id in `meta.userId`. */
 export class InventoryClient extends ServiceClient {
   constructor(proxy: ClientProxy, timeoutMs?: number) {
     super(ServiceName.Inventory, proxy, timeoutMs);
+  }
+
+  createStockItem(dto: CreateStockItemDto, meta: RpcMeta): Promise<StockItemDto> {
+    return this.send(InventoryPatterns.CreateStockItem, dto, meta);
+  }
+
+  listStockItems(query: ListStockItemsDto, meta: RpcMeta): Promise<StockItemPageDto> {
+    return this.send(InventoryPatterns.ListStockItems, query, meta);
+  }
+
+  getStockItem(id: string, meta: RpcMeta): Promise<StockItemDto> {
+    return this.send(InventoryPatterns.GetStockItem, { id }, meta);
+  }
+
+  updateStockItem(id: string, changes: UpdateStockItemDto, meta: RpcMeta): Promise<StockItemDto> {
+    return this.send(InventoryPatterns.UpdateStockItem, { ...changes, id }, meta);
+  }
+
+  deleteStockItem(id: string, meta: RpcMeta): Promise<void> {
+    return this.send(InventoryPatterns.DeleteStockItem, { id }, meta);
+  }
+
+  /** The items with these ids, for unit costs and names; unknown ids are left out. */
+  getItems(ids: string[], meta: RpcMeta): Promise<StockItemDto[]> {
+    return this.send(InventoryPatterns.GetItems, { ids }, meta);
+  }
+
+  /** How many items are at or below their low-stock threshold. */
+  countLowStock(meta: RpcMeta): Promise<number> {
+    return this.send(InventoryPatterns.CountLowStock, {}, meta);
+  }
+
+  listExpiring(days: number, meta: RpcMeta): Promise<ExpiringBatchDto[]> {
+    return this.send(InventoryPatterns.ListExpiring, { days }, meta);
+  }
+
+  takeStock(dto: TakeStockDto, meta: RpcMeta): Promise<StockMoveResultDto> {
+    return this.send(InventoryPatterns.TakeStock, dto, meta);
+  }
+
+  putBackStock(dto: PutBackStockDto, meta: RpcMeta): Promise<StockMoveResultDto> {
+    return this.send(InventoryPatterns.PutBackStock, dto, meta);
   }
 }

@@ -4,4 +4,14 @@ import { ServiceName } from '../services.js';
 /** Message patterns of the inventory service: 'inventory.<verb-noun>'. Values are never renamed. */
 export const InventoryPatterns = {
   Health: healthPattern(ServiceName.Inventory),
+  CreateStockItem: 'inventory.create-stock-item',
+  ListStockItems: 'inventory.list-stock-items',
+  GetStockItem: 'inventory.get-stock-item',
+  UpdateStockItem: 'inventory.update-stock-item',
+  DeleteStockItem: 'inventory.delete-stock-item',
+  GetItems: 'inventory.get-items',
+  CountLowStock: 'inventory.count-low-stock',
+  ListExpiring: 'inventory.list-expiring',
+  TakeStock: 'inventory.take-stock',
+  PutBackStock: 'inventory.put-back-stock',
 } as const;

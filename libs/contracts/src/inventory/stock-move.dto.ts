@@ -1,0 +1,113 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+
+/** A move key: printable, no spaces, e.g. `order:<id>:confirm:3`. Unique across all moves. */
+const moveKeyPattern = /^[\x21-\x7e]+$/;
+const moveKeyMessage = { message: 'moveKey must be printable characters without spaces' };
+
+export class TakeStockLineDto {
+  @IsUUID()
+  stockItemId: string;
+
+  @IsDecimalInput({ scale: 3, integerDigits: 11, positive: true })
+  quantity: DecimalInput;
+}
+
+/**
+ * inventory.take-stock (CONTRACT §5): takes the lines out of stock, earliest expiry first,
+ * all or nothing, exactly once per `moveKey`. Lines of the same item are added together.
+ * `allowNegative` is the company's allowNegativeStock setting, passed by the caller.
+ */
+export class TakeStockDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  @Matches(moveKeyPattern, moveKeyMessage)
+  moveKey: string;
+
+  @IsUUID()
+  orderId: string;
+
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => TakeStockLineDto)
+  lines: TakeStockLineDto[];
+
+  @IsOptional()
+  @IsBoolean()
+  allowNegative?: boolean;
+}
+
+/**
+ * inventory.put-back-stock: returns exactly what the take `takeMoveKey` took, to the same
+ * batches, exactly once per `moveKey`. A take that never happened puts nothing back.
+ */
+export class PutBackStockDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  @Matches(moveKeyPattern, moveKeyMessage)
+  moveKey: string;
+
+  @IsUUID()
+  orderId: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  @Matches(moveKeyPattern, { message: 'takeMoveKey must be printable characters without spaces' })
+  takeMoveKey: string;
+}
+
+/** Where a line's quantity came from (or went back to); `batchId` null is unbatched stock. */
+export interface StockMoveBatchDto {
+  batchId: string | null;
+  batchNumber: string | null;
+  quantity: number;
+  expiryDate: string | null;
+}
+
+export interface StockMoveLineDto {
+  stockItemId: string;
+  quantity: number;
+  batches: StockMoveBatchDto[];
+}
+
+/** An expired batch that held stock of a taken item: never sold, named so someone acts on it. */
+export interface SkippedExpiredBatchDto {
+  stockItemId: string;
+  batchId: string;
+  batchNumber: string | null;
+  quantity: number;
+  expiryDate: string;
+}
+
+/** The answer of take and put-back. `repeated`: the key was seen before, nothing moved this time. */
+export interface StockMoveResultDto {
+  moveKey: string;
+  lines: StockMoveLineDto[];
+  skippedExpiredBatches: SkippedExpiredBatchDto[];
+  repeated: boolean;
+}
+
+/** details.shortages of INVENTORY_INSUFFICIENT_STOCK: what can be sold (expired stock excluded) vs asked. */
+export interface StockShortageDto {
+  stockItemId: string;
+  name: string;
+  sku: string;
+  available: number;
+  needed: number;
+}

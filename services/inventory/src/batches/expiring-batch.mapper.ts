@@ -1,0 +1,17 @@
+import type { ExpiringBatchDto, StockUnit } from '@erp/contracts';
+import { quantityJson } from '../common/decimals.js';
+import type { ExpiringBatchRow } from './batches.repository.js';
+
+export function toExpiringBatchDto(row: ExpiringBatchRow): ExpiringBatchDto {
+  return {
+    id: row.id,
+    stockItemId: row.stock_item_id,
+    name: row.name,
+    nameAr: row.name_ar,
+    batchNumber: row.batch_number,
+    quantity: quantityJson(row.quantity),
+    unit: row.unit as StockUnit,
+    expiryDate: row.expiry_date,
+    daysUntilExpiry: Number(row.days_until_expiry),
+  };
+}

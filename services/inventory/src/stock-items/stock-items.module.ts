@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BatchesModule } from '../batches/batches.module.js';
+import { StockItemEntity } from './stock-item.entity.js';
+import { StockItemsController } from './stock-items.controller.js';
+import { StockItemsRepository } from './stock-items.repository.js';
+import { StockItemsService } from './stock-items.service.js';
+import { StockUpdateEntity } from './stock-update.entity.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([StockItemEntity, StockUpdateEntity]), BatchesModule],
+  controllers: [StockItemsController],
+  providers: [StockItemsRepository, StockItemsService],
+  exports: [StockItemsRepository],
+})
+export class StockItemsModule {}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { isUniqueViolation } from '../common/database-errors.js';
+import { StockItemEntity } from './stock-item.entity.js';
+import { StockUpdateEntity } from './stock-update.entity.js';
+
+export type NewStockItem = Omit<StockItemEntity, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewStockUpdate = Omit<StockUpdateEntity, 'id' | 'createdAt'>;
+
+export interface StockItemPageQuery {
+  search?: string;
+  limit: number;
+  offset: number;
+  withTotal: boolean;
+}
+
+/** `%term%` for ILIKE, with the term's own % _ and \ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+@Injectable()
+export class StockItemsRepository {
+  constructor(@InjectRepository(StockItemEntity) private readonly rows: Repository<StockItemEntity>) {}
+
+  findById(id: string): Promise<StockItemEntity | null> {
+    return this.rows.findOneBy({ id });
+  }
+
+  /** The items with these ids, by name (unknown ids are left out). */
+  findByIds(ids: string[]): Promise<StockItemEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.rows
+      .createQueryBuilder('item')
+      .where('item.id IN (:...ids)', { ids })
+      .orderBy('lower(item.name)')
+      .addOrderBy('item.id')
+      .getMany();
+  }
+
+  /** A page by name; `search` matches name, Arabic name or SKU anywhere (trigram indexes). */
+  async findPage(query: StockItemPageQuery): Promise<{ items: StockItemEntity[]; total: number | null }> {
+    const builder = this.rows.createQueryBuilder('item');
+    if (query.search) {
+      builder.where('(item.name ILIKE :pattern OR item.nameAr ILIKE :pattern OR item.sku ILIKE :pattern)', {
+        pattern: containsPattern(query.search),
+      });
+    }
+    builder.orderBy('lower(item.name)').addOrderBy('item.id').limit(query.limit).offset(query.offset);
+    if (!query.withTotal) return { items: await builder.getMany(), total: null };
+    const [items, total] = await builder.getManyAndCount();
+    return { items, total };
+  }
+
+  /** Whether another item already has this SKU, compared case-insensitively. */
+  async isSkuTaken(sku: string, exceptId: string | null, manager?: EntityManager): Promise<boolean> {
+    const builder = (manager ? manager.getRepository(StockItemEntity) : this.rows)
+      .createQueryBuilder('item')
+      .where('lower(item.sku) = lower(:sku)', { sku });
+    if (exceptId) builder.andWhere('item.id <> :exceptId', { exceptId });
+    return (await builder.getCount()) > 0;
+  }
+
+  insert(item: NewStockItem, manager: EntityManager): Promise<StockItemEntity> {
+    const repository = manager.getRepository(StockItemEntity);
+    return repository.save(repository.create(item));
+  }
+
+  save(item: StockItemEntity, manager: EntityManager): Promise<StockItemEntity> {
+    return manager.getRepository(StockItemEntity).save(item);
+  }
+
+  /**
+   * Locks the items until the transaction ends, in id order so that two transactions locking
+   * overlapping items cannot deadlock. Every change of an item's quantity or batches holds it.
+   */
+  lockByIds(ids: string[], manager: EntityManager): Promise<StockItemEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return manager
+      .getRepository(StockItemEntity)
+      .createQueryBuilder('item')
+      .setLock('pessimistic_write')
+      .where('item.id IN (:...ids)', { ids })
+      .orderBy('item.id')
+      .getMany();
+  }
+
+  async setQuantity(id: string, quantity: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(StockItemEntity).update({ id }, { quantity });
+  }
+
+  /** Deletes the item; its batches and stock updates go with it (foreign keys cascade). */
+  async remove(id: string): Promise<boolean> {
+    const result = await this.rows.delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  countLow(): Promise<number> {
+    return this.rows.createQueryBuilder('item').where('item.quantity <= item.lowStockThreshold').getCount();
+  }
+
+  async insertUpdates(updates: NewStockUpdate[], manager: EntityManager): Promise<void> {
+    if (updates.length === 0) return;
+    await manager.getRepository(StockUpdateEntity).insert(updates);
+  }
+}
+
+/** The SKU's unique index refused a row: another item took it first. */
+export function isSkuViolation(error: unknown): boolean {
+  return isUniqueViolation(error, 'stock_items_sku_key');
+}

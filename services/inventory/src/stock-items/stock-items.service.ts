@@ -1,0 +1,235 @@
+import {
+  AppException,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  ErrorCode,
+  InventoryErrorCode,
+  STOCK_LIST_DEFAULT_LIMIT,
+  type CreateStockItemDto,
+  type ListStockItemsDto,
+  type StockItemDto,
+  type StockItemPageDto,
+  type UpdateStockItemDto,
+} from '@erp/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Decimal } from 'decimal.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import { BatchesRepository } from '../batches/batches.repository.js';
+import { planReduction } from '../batches/fefo.js';
+import { toFefoBatch } from '../batches/stock-batch.mapper.js';
+import { dec, moneyColumn, quantityColumn } from '../common/decimals.js';
+import type { StockItemEntity } from './stock-item.entity.js';
+import { toStockItemDto } from './stock-item.mapper.js';
+import { isSkuViolation, StockItemsRepository } from './stock-items.repository.js';
+import { StockUpdateReason } from './stock-update.entity.js';
+
+/** The stock form's rules (SPEC §5, CONTRACT §5) and manual changes of quantity, recorded in the ledger. */
+@Injectable()
+export class StockItemsService {
+  constructor(
+    private readonly items: StockItemsRepository,
+    private readonly batches: BatchesRepository,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  /**
+   * A new item. Its initial quantity is recorded as an 'initial' stock update; when a batch
+   * number, expiry or manufacture date is given, that quantity is the item's first batch.
+   */
+  async create(dto: CreateStockItemDto, actorId: string | undefined): Promise<StockItemDto> {
+    this.checkBatchDates(dto.manufactureDate, dto.expiryDate);
+    if (await this.items.isSkuTaken(dto.sku, null)) this.skuTaken(dto.sku);
+    const quantity = dto.quantity === undefined ? new Decimal(0) : dec(dto.quantity);
+    const hasBatch = Boolean(dto.batchNumber || dto.expiryDate || dto.manufactureDate);
+    try {
+      const { item, batch } = await this.dataSource.transaction(async (manager) => {
+        const item = await this.items.insert(
+          {
+            name: dto.name,
+            nameAr: dto.nameAr ?? null,
+            sku: dto.sku,
+            quantity: quantityColumn(quantity),
+            unit: dto.unit,
+            costPrice: moneyColumn(dto.costPrice === undefined ? new Decimal(0) : dec(dto.costPrice)),
+            sellingPrice: moneyColumn(dto.sellingPrice === undefined ? new Decimal(0) : dec(dto.sellingPrice)),
+            lowStockThreshold: quantityColumn(
+              dto.lowStockThreshold === undefined
+                ? new Decimal(DEFAULT_LOW_STOCK_THRESHOLD)
+                : dec(dto.lowStockThreshold),
+            ),
+          },
+          manager,
+        );
+        const batch = hasBatch
+          ? await this.batches.insert(
+              {
+                stockItemId: item.id,
+                batchNumber: dto.batchNumber ?? null,
+                quantity: item.quantity,
+                receivedQuantity: item.quantity,
+                expiryDate: dto.expiryDate ?? null,
+                manufactureDate: dto.manufactureDate ?? null,
+                supplierId: null,
+                invoiceId: null,
+              },
+              manager,
+            )
+          : null;
+        if (quantity.gt(0)) {
+          await this.items.insertUpdates(
+            [
+              {
+                stockItemId: item.id,
+                batchId: batch?.id ?? null,
+                invoiceId: null,
+                quantityChange: item.quantity,
+                newQuantity: item.quantity,
+                newCostPrice: item.costPrice,
+                reason: StockUpdateReason.Initial,
+                reference: null,
+                notes: null,
+                createdBy: actorId ?? null,
+              },
+            ],
+            manager,
+          );
+        }
+        return { item, batch };
+      });
+      return toStockItemDto(item, batch && quantity.gt(0) ? batch : null);
+    } catch (error) {
+      if (isSkuViolation(error)) this.skuTaken(dto.sku);
+      throw error;
+    }
+  }
+
+  /** By name; `limit` 500 unless asked (at most 5000); the total only when a limit was asked. */
+  async list(query: ListStockItemsDto): Promise<StockItemPageDto> {
+    const page = await this.items.findPage({
+      search: query.search,
+      limit: query.limit ?? STOCK_LIST_DEFAULT_LIMIT,
+      offset: query.offset ?? 0,
+      withTotal: query.limit !== undefined,
+    });
+    return { items: await this.withBatches(page.items), total: page.total };
+  }
+
+  async get(id: string): Promise<StockItemDto> {
+    const item = await this.items.findById(id);
+    if (!item) this.notFound(id);
+    const [dto] = await this.withBatches([item]);
+    return dto!;
+  }
+
+  /** The items with these ids, for other services (unit costs, names); unknown ids are left out. */
+  async getMany(ids: string[]): Promise<StockItemDto[]> {
+    return this.withBatches(await this.items.findByIds([...new Set(ids)]));
+  }
+
+  countLow(): Promise<number> {
+    return this.items.countLow();
+  }
+
+  /**
+   * The stock form's changes. A changed quantity is a manual adjustment, recorded with who
+   * made it: a rise goes to unbatched stock; a fall comes out of unbatched stock first, then
+   * the batches, earliest expiry first (planReduction).
+   */
+  async update(id: string, changes: UpdateStockItemDto, actorId: string | undefined): Promise<StockItemDto> {
+    try {
+      const item = await this.dataSource.transaction(async (manager) => {
+        const [item] = await this.items.lockByIds([id], manager);
+        if (!item) this.notFound(id);
+        if (changes.sku !== undefined && (await this.items.isSkuTaken(changes.sku, id, manager))) {
+          this.skuTaken(changes.sku);
+        }
+        if (changes.name !== undefined) item.name = changes.name;
+        if (changes.nameAr !== undefined) item.nameAr = changes.nameAr;
+        if (changes.sku !== undefined) item.sku = changes.sku;
+        if (changes.unit !== undefined) item.unit = changes.unit;
+        if (changes.costPrice !== undefined) item.costPrice = moneyColumn(dec(changes.costPrice));
+        if (changes.sellingPrice !== undefined) item.sellingPrice = moneyColumn(dec(changes.sellingPrice));
+        if (changes.lowStockThreshold !== undefined) {
+          item.lowStockThreshold = quantityColumn(dec(changes.lowStockThreshold));
+        }
+        if (changes.quantity !== undefined) await this.adjust(item, dec(changes.quantity), actorId, manager);
+        return this.items.save(item, manager);
+      });
+      const [dto] = await this.withBatches([item]);
+      return dto!;
+    } catch (error) {
+      if (isSkuViolation(error) && changes.sku !== undefined) this.skuTaken(changes.sku);
+      throw error;
+    }
+  }
+
+  /**
+   * A manual change of the (locked) item's quantity to `target`: the batches give up what they
+   * hold beyond it, earliest expiry first (planReduction), and the ledger records who did it.
+   */
+  private async adjust(
+    item: StockItemEntity,
+    target: Decimal,
+    actorId: string | undefined,
+    manager: EntityManager,
+  ): Promise<void> {
+    const before = new Decimal(item.quantity);
+    if (target.eq(before)) return;
+    const stocked = await this.batches.findStockedOf([item.id], manager);
+    for (const portion of planReduction(stocked.map(toFefoBatch), target)) {
+      const left = portion.batch!.quantity.minus(portion.quantity);
+      await this.batches.setQuantity(portion.batch!.id, quantityColumn(left), manager);
+    }
+    item.quantity = quantityColumn(target);
+    await this.items.insertUpdates(
+      [
+        {
+          stockItemId: item.id,
+          batchId: null,
+          invoiceId: null,
+          quantityChange: quantityColumn(target.minus(before)),
+          newQuantity: item.quantity,
+          newCostPrice: item.costPrice,
+          reason: StockUpdateReason.Adjustment,
+          reference: null,
+          notes: null,
+          createdBy: actorId ?? null,
+        },
+      ],
+      manager,
+    );
+  }
+
+  /** Deletes the item with its batches and ledger; moves already made keep their record (docs/decisions/0006). */
+  async delete(id: string): Promise<void> {
+    if (!(await this.items.remove(id))) this.notFound(id);
+  }
+
+  private async withBatches(items: StockItemEntity[]): Promise<StockItemDto[]> {
+    const firstToExpire = await this.batches.findFirstToExpire(items.map((item) => item.id));
+    return items.map((item) => toStockItemDto(item, firstToExpire.get(item.id) ?? null));
+  }
+
+  private checkBatchDates(manufactureDate: string | undefined, expiryDate: string | undefined): void {
+    if (manufactureDate && expiryDate && expiryDate < manufactureDate) {
+      throw new AppException(ErrorCode.ValidationFailed, 'expiryDate must not be before manufactureDate', {
+        fields: [{ field: 'expiryDate', messages: ['expiryDate must not be before manufactureDate'] }],
+      });
+    }
+  }
+
+  private notFound(id: string): never {
+    throw new AppException(InventoryErrorCode.StockItemNotFound, 'Stock item not found', { id }, 404);
+  }
+
+  private skuTaken(sku: string): never {
+    throw new AppException(
+      InventoryErrorCode.SkuTaken,
+      `The SKU ${sku} is already used by another item`,
+      {
+        field: 'sku',
+      },
+      409,
+    );
+  }
+}
