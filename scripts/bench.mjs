@@ -20,7 +20,7 @@ const benchDatabase = 'erp_bench';
 const ownerPassword = 'bench-owner-password';
 // The identity service's defaults (services/identity/src/identity.config.ts).
 const argon2Cost = {
-  memoryCost: Number(process.env.ARGON2_MEMORY_KIB ?? 19456),
+  memoryCost: Number(process.env.ARGON2_MEMORY_KIB ?? 47104),
   timeCost: Number(process.env.ARGON2_TIME_COST ?? 2),
 };
 

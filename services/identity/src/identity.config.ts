@@ -23,6 +23,6 @@ export class IdentityConfig extends ServiceConfig {
   @IsInt() @Min(1) @Max(1_000_000) LOGIN_ATTEMPTS_PER_IP: number = 100;
 
   /** argon2id cost: memory in KiB and passes, chosen so one login costs 50–250 ms (docs/benchmarks.md). */
-  @IsInt() @Min(8192) @Max(1024 * 1024) ARGON2_MEMORY_KIB: number = 19456;
+  @IsInt() @Min(8192) @Max(1024 * 1024) ARGON2_MEMORY_KIB: number = 47104;
   @IsInt() @Min(1) @Max(10) ARGON2_TIME_COST: number = 2;
 }
