@@ -7,8 +7,12 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e-spec.ts'],
     globalSetup: ['./global-setup.ts'],
-    testTimeout: 60_000,
+    testTimeout: 90_000,
     hookTimeout: 240_000,
+    // Stopping the system (every process, then its database) can take longer than Vitest's 10 s.
+    teardownTimeout: 60_000,
+    // A lazily loaded screen on a busy 2-core machine can take a few seconds to appear.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     fileParallelism: false,
   },
 });
