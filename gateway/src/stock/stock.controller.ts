@@ -1,11 +1,17 @@
 import {
+  ApplyReceiptDto,
   CreateStockItemDto,
+  DecideReorderSuggestionDto,
   InventoryClient,
   ListExpiringDto,
   ListStockItemsDto,
   Permission,
   UpdateStockItemDto,
   type ExpiringBatchDto,
+  type GenerateReorderSuggestionsResultDto,
+  type ReceiptResultDto,
+  type ReorderSuggestionDto,
+  type ReorderSuggestionEntryDto,
   type RpcMeta,
   type StockItemDto,
 } from '@erp/contracts';
@@ -15,7 +21,11 @@ import { RequirePermission } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 
-/** Stock Management (SPEC §2): items and expiring batches. Stock moves are RPC only. */
+/**
+ * Stock Management (SPEC §2): items, expiring batches, reorder suggestions and goods receipts
+ * (docs/api/stock-reorder-and-receipts.md). Stock moves are RPC only. Fixed paths are declared
+ * before `:id` ones.
+ */
 @Controller('stock')
 export class StockController {
   constructor(private readonly inventory: InventoryClient) {}
@@ -38,6 +48,39 @@ export class StockController {
   @Get('expiring')
   expiring(@Query() query: ListExpiringDto, @RequestMeta() meta: RpcMeta): Promise<ExpiringBatchDto[]> {
     return this.inventory.listExpiring(query.days, meta);
+  }
+
+  /** Pending suggestions, most urgent first. */
+  @RequirePermission(Permission.StockRead)
+  @Get('reorder-suggestions')
+  reorderSuggestions(@RequestMeta() meta: RpcMeta): Promise<ReorderSuggestionEntryDto[]> {
+    return this.inventory.listReorderSuggestions(meta);
+  }
+
+  /** Runs the reorder-generate job and waits for it (503 when it does not finish in time). */
+  @RequirePermission(Permission.StockWrite)
+  @Post('generate-reorder-suggestions')
+  @HttpCode(200)
+  generateReorderSuggestions(@RequestMeta() meta: RpcMeta): Promise<GenerateReorderSuggestionsResultDto> {
+    return this.inventory.generateReorderSuggestions(meta);
+  }
+
+  @RequirePermission(Permission.StockWrite)
+  @Patch('reorder-suggestions/:id')
+  decideReorderSuggestion(
+    @Param('id', ParseIdPipe) id: string,
+    @Body() dto: DecideReorderSuggestionDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<ReorderSuggestionDto> {
+    return this.inventory.decideReorderSuggestion(id, dto, meta);
+  }
+
+  /** The apply step of a supplier invoice, exactly once per receiptId (a retry answers `repeated: true`). */
+  @RequirePermission(Permission.StockWrite)
+  @Post('receipts')
+  @HttpCode(201)
+  applyReceipt(@Body() dto: ApplyReceiptDto, @RequestMeta() meta: RpcMeta): Promise<ReceiptResultDto> {
+    return this.inventory.applyReceipt(dto, meta);
   }
 
   @RequirePermission(Permission.StockWrite)

@@ -22,6 +22,8 @@ export * from './inventory/inventory.errors.js';
 export * from './inventory/stock-item.dto.js';
 export * from './inventory/expiring.dto.js';
 export * from './inventory/stock-move.dto.js';
+export * from './inventory/receipt.dto.js';
+export * from './inventory/reorder-suggestion.dto.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.client.js';
 export * from './ai-parser/ai-parser.patterns.js';

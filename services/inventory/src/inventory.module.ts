@@ -6,6 +6,11 @@ import { StockBatchEntity } from './batches/stock-batch.entity.js';
 import { BusinessClock } from './clock/business-clock.js';
 import { InventoryConfig } from './inventory.config.js';
 import { inventoryMigrations } from './migrations/index.js';
+import { PriceHistoryEntity } from './receipts/price-history.entity.js';
+import { ReceiptEntity } from './receipts/receipt.entity.js';
+import { ReceiptsModule } from './receipts/receipts.module.js';
+import { ReorderSuggestionEntity } from './reorder/reorder-suggestion.entity.js';
+import { ReorderSuggestionsModule } from './reorder/reorder-suggestions.module.js';
 import { StockItemEntity } from './stock-items/stock-item.entity.js';
 import { StockItemsModule } from './stock-items/stock-items.module.js';
 import { StockUpdateEntity } from './stock-items/stock-update.entity.js';
@@ -29,12 +34,17 @@ export class InventoryModule {
             StockUpdateEntity,
             StockMoveEntity,
             StockMoveLineEntity,
+            ReceiptEntity,
+            PriceHistoryEntity,
+            ReorderSuggestionEntity,
           ],
           migrations: inventoryMigrations,
         }),
         BatchesModule,
         StockItemsModule,
         StockMovesModule,
+        ReceiptsModule,
+        ReorderSuggestionsModule,
       ],
       providers: [{ provide: InventoryConfig, useValue: config }, BusinessClock],
       exports: [InventoryConfig, BusinessClock],

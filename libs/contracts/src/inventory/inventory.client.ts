@@ -11,6 +11,13 @@ import type {
   StockItemPageDto,
   UpdateStockItemDto,
 } from './stock-item.dto.js';
+import type { ApplyReceiptDto, ReceiptResultDto } from './receipt.dto.js';
+import type {
+  DecideReorderSuggestionDto,
+  GenerateReorderSuggestionsResultDto,
+  ReorderSuggestionDto,
+  ReorderSuggestionEntryDto,
+} from './reorder-suggestion.dto.js';
 import type { PutBackStockDto, StockMoveResultDto, TakeStockDto } from './stock-move.dto.js';
 
 /** Typed RPC client of the inventory service. Calls made for a user carry their id in `meta.userId`. */
@@ -59,5 +66,24 @@ export class InventoryClient extends ServiceClient {
 
   putBackStock(dto: PutBackStockDto, meta: RpcMeta): Promise<StockMoveResultDto> {
     return this.send(InventoryPatterns.PutBackStock, dto, meta);
+  }
+
+  /** A goods receipt, exactly once per receiptId. */
+  applyReceipt(dto: ApplyReceiptDto, meta: RpcMeta): Promise<ReceiptResultDto> {
+    return this.send(InventoryPatterns.ApplyReceipt, dto, meta);
+  }
+
+  /** Pending suggestions, most urgent first. */
+  listReorderSuggestions(meta: RpcMeta): Promise<ReorderSuggestionEntryDto[]> {
+    return this.send(InventoryPatterns.ListReorderSuggestions, {}, meta);
+  }
+
+  /** Runs the reorder-generate job and waits for it (503 when it does not finish in time). */
+  generateReorderSuggestions(meta: RpcMeta): Promise<GenerateReorderSuggestionsResultDto> {
+    return this.send(InventoryPatterns.GenerateReorderSuggestions, {}, meta);
+  }
+
+  decideReorderSuggestion(id: string, dto: DecideReorderSuggestionDto, meta: RpcMeta): Promise<ReorderSuggestionDto> {
+    return this.send(InventoryPatterns.DecideReorderSuggestion, { ...dto, id }, meta);
   }
 }

@@ -5,6 +5,9 @@ export const InventoryErrorCode = {
   InsufficientStock: 'INVENTORY_INSUFFICIENT_STOCK',
   MoveKeyConflict: 'INVENTORY_MOVE_KEY_CONFLICT',
   AlreadyPutBack: 'INVENTORY_ALREADY_PUT_BACK',
+  ReceiptLineUnmatched: 'INVENTORY_RECEIPT_LINE_UNMATCHED',
+  SuggestionNotFound: 'INVENTORY_SUGGESTION_NOT_FOUND',
+  SuggestionDecided: 'INVENTORY_SUGGESTION_DECIDED',
 } as const;
 
 export type InventoryErrorCode = (typeof InventoryErrorCode)[keyof typeof InventoryErrorCode];

@@ -14,4 +14,8 @@ export const InventoryPatterns = {
   ListExpiring: 'inventory.list-expiring',
   TakeStock: 'inventory.take-stock',
   PutBackStock: 'inventory.put-back-stock',
+  ApplyReceipt: 'inventory.apply-receipt',
+  ListReorderSuggestions: 'inventory.list-reorder-suggestions',
+  GenerateReorderSuggestions: 'inventory.generate-reorder-suggestions',
+  DecideReorderSuggestion: 'inventory.decide-reorder-suggestion',
 } as const;

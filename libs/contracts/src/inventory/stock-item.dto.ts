@@ -25,7 +25,7 @@ export type StockUnit = (typeof stockUnits)[number];
 const unitAliases: Record<string, StockUnit> = { l: 'L', liter: 'L', litre: 'L', pieces: 'piece', pcs: 'piece' };
 
 /** Units are matched case-insensitively ("KG", "Box") and a few aliases are understood. */
-const NormalizeUnit = (): PropertyDecorator =>
+export const NormalizeUnit = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => {
     if (typeof value !== 'string') return value;
     const key = value.trim().toLowerCase();

@@ -1,11 +1,12 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Why stock changed; receipts and API syncs add their own reasons later. */
+/** Why stock changed; API syncs add their own reason later. */
 export const StockUpdateReason = {
   Initial: 'initial',
   Adjustment: 'adjustment',
   Order: 'order',
   OrderPutBack: 'order-put-back',
+  Receipt: 'receipt',
 } as const;
 export type StockUpdateReason = (typeof StockUpdateReason)[keyof typeof StockUpdateReason];
 

@@ -1,0 +1,139 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+import { EmptyToUndefined, Trim } from '../common/transforms.js';
+import { NormalizeUnit, stockUnits, type StockUnit } from './stock-item.dto.js';
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const dateMessage = (field: string): { message: string } => ({ message: `${field} must be a date (YYYY-MM-DD)` });
+
+/** One line of a supplier invoice being applied: matched by stockItemId, else SKU, else created. */
+export class ReceiptLineDto {
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  stockItemId?: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(200)
+  nameAr?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(64)
+  sku?: string;
+
+  @IsDecimalInput({ scale: 3, integerDigits: 11, positive: true })
+  quantity: DecimalInput;
+
+  @NormalizeUnit()
+  @IsString()
+  @IsNotEmpty()
+  @IsIn(stockUnits)
+  unit: StockUnit;
+
+  @IsDecimalInput({ scale: 2, integerDigits: 10, minMessage: 'Unit price must be at least 0' })
+  unitPrice: DecimalInput;
+
+  /** Only for an item the receipt creates; its unit price when absent. */
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsDecimalInput({ scale: 2, integerDigits: 10, minMessage: 'Selling price must be at least 0' })
+  sellingPrice?: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  batchNumber?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Matches(isoDate, dateMessage('expiryDate'))
+  @IsISO8601({ strict: true }, dateMessage('expiryDate'))
+  expiryDate?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Matches(isoDate, dateMessage('manufactureDate'))
+  @IsISO8601({ strict: true }, dateMessage('manufactureDate'))
+  manufactureDate?: string;
+}
+
+/**
+ * POST /api/stock/receipts and inventory.apply-receipt (docs/api/stock-reorder-and-receipts.md):
+ * the apply step of a supplier invoice, exactly once per `receiptId`.
+ */
+export class ApplyReceiptDto {
+  @IsUUID()
+  receiptId: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  supplierName: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  invoiceNumber: string;
+
+  @Matches(isoDate, dateMessage('invoiceDate'))
+  @IsISO8601({ strict: true }, dateMessage('invoiceDate'))
+  invoiceDate: string;
+
+  @IsOptional()
+  @IsBoolean()
+  createMissingItems?: boolean;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'lines must contain at least one line' })
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ReceiptLineDto)
+  lines: ReceiptLineDto[];
+}
+
+export interface ReceiptLineResultDto {
+  stockItemId: string;
+  batchId: string;
+  quantity: number;
+  /** The item's weighted-average cost after this line (money: a string with 2 decimals). */
+  newCostPrice: string;
+}
+
+/** The answer of a receipt; `repeated`: the receipt was applied before and nothing changed this time. */
+export interface ReceiptResultDto {
+  receiptId: string;
+  supplierId: string;
+  repeated: boolean;
+  lines: ReceiptLineResultDto[];
+}

@@ -1,0 +1,26 @@
+import { QueueName } from '@erp/contracts';
+import { BullModule } from '@nestjs/bullmq';
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { BatchesModule } from '../batches/batches.module.js';
+import { StockItemsModule } from '../stock-items/stock-items.module.js';
+import { SupplierEntity } from '../suppliers/supplier.entity.js';
+import { SuppliersRepository } from '../suppliers/suppliers.repository.js';
+import { PriceHistoryEntity } from './price-history.entity.js';
+import { ReceiptEntity } from './receipt.entity.js';
+import { ReceiptsController } from './receipts.controller.js';
+import { ReceiptsRepository } from './receipts.repository.js';
+import { ReceiptsService } from './receipts.service.js';
+
+/** Goods receipts; billing works the invoice-create queue this module adds to. */
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([ReceiptEntity, PriceHistoryEntity, SupplierEntity]),
+    BullModule.registerQueue({ name: QueueName.InvoiceCreate }),
+    StockItemsModule,
+    BatchesModule,
+  ],
+  controllers: [ReceiptsController],
+  providers: [ReceiptsRepository, SuppliersRepository, ReceiptsService],
+})
+export class ReceiptsModule {}
