@@ -9,7 +9,7 @@ const AppLayoutRoute = lazyNamed(() => import('./routes/app-layout-route'), 'App
 const AdminRoute = lazyNamed(() => import('./routes/admin-route'), 'AdminRoute');
 const DashboardPage = lazyNamed(() => import('../features/dashboard/components/dashboard-page'), 'DashboardPage');
 const OrdersPage = lazyNamed(() => import('../features/orders/components/orders-page'), 'OrdersPage');
-const StockPage = lazyNamed(() => import('../features/stock/components/stock-page'), 'StockPage');
+const StockRoute = lazyNamed(() => import('./routes/stock-route'), 'StockRoute');
 const ClientsPage = lazyNamed(() => import('../features/clients/components/clients-page'), 'ClientsPage');
 const InvoicesPage = lazyNamed(() => import('../features/invoices/components/invoices-page'), 'InvoicesPage');
 const AnalyticsPage = lazyNamed(() => import('../features/analytics/components/analytics-page'), 'AnalyticsPage');
@@ -40,7 +40,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/orders', element: <OrdersPage /> },
-          { path: '/stock', element: <StockPage /> },
+          { path: '/stock', element: <StockRoute /> },
           { path: '/clients', element: <ClientsPage /> },
           { path: '/invoices', element: <InvoicesPage /> },
           { path: '/analytics', element: <AnalyticsPage /> },

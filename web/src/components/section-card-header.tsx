@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-interface SettingsCardHeaderProps {
+interface SectionCardHeaderProps {
   /** Id of the h2, for the card's aria-labelledby. */
   id: string;
   icon: ReactNode;
@@ -11,8 +11,8 @@ interface SettingsCardHeaderProps {
   action?: ReactNode;
 }
 
-/** Icon, title and subtitle of a settings card, with an optional button at the end. */
-export function SettingsCardHeader({ id, icon, title, subtitle, action }: SettingsCardHeaderProps) {
+/** Icon, title and subtitle of a card that is a section of a screen, with optional actions at the end. */
+export function SectionCardHeader({ id, icon, title, subtitle, action }: SectionCardHeaderProps) {
   return (
     <Box
       sx={{

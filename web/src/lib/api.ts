@@ -14,7 +14,7 @@ export const tagTypes = [
   'OrderItem',
   'Client',
   'StockItem',
-  'ExpiringStock',
+  'ExpiringBatch',
   'ReorderSuggestion',
   'Invoice',
   'Analytics',

@@ -68,3 +68,65 @@ export function formatWait(seconds: number, language: Language): string {
     () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }),
   ).format(amount);
 }
+
+/**
+ * Money in the company's currency (settings, CONTRACT §4), 2 decimals: "SAR 1,234.50" (en)
+ * or "‏1,234.50 ر.س.‏" (ar). Money arrives as a decimal string ("1234.50").
+ */
+export function formatMoney(value: string | number, currency: string, language: Language): string {
+  const amount = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(amount)) return String(value);
+  const locale = intlLocaleOf(language);
+  return cached(
+    `money:${currency}:${locale}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  ).format(amount);
+}
+
+/** A quantity with up to 3 decimals (kg, L are fractional): "1,250.5". */
+export function formatQuantity(value: number, language: Language): string {
+  const locale = intlLocaleOf(language);
+  return cached(`quantity:${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 3 })).format(value);
+}
+
+/**
+ * A calendar day sent as "YYYY-MM-DD" (expiry dates): read as that day everywhere, whatever
+ * the browser's time zone ("Dec 5, 2026" / "5 ديسمبر 2026").
+ */
+export function formatDay(value: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return formatDate(value, language);
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  const locale = intlLocaleOf(language);
+  return cached(
+    `day:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  ).format(date);
+}
+
+/** A number of days with the language's plural forms: "1 day", "9.5 days", "5 أيام", "يومان". */
+export function formatDays(days: number, language: Language): string {
+  const locale = intlLocaleOf(language);
+  return cached(
+    `days:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 1 }),
+  ).format(days);
+}
+
+/** A file's size for people: "850 KB", "2.4 MB" (Arabic unit names in Arabic). */
+export function formatFileSize(bytes: number, language: Language): string {
+  const locale = intlLocaleOf(language);
+  const megabytes = bytes >= 1024 * 1024;
+  const unit = megabytes ? 'megabyte' : 'kilobyte';
+  const amount = megabytes ? bytes / (1024 * 1024) : Math.max(1, Math.round(bytes / 1024));
+  return cached(
+    `size:${unit}:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
+  ).format(amount);
+}

@@ -61,9 +61,18 @@ describe('httpBaseQuery', () => {
     expect(fetchMock.mock.calls[0][0]).toBe('/api/stock/expiring?days=30');
   });
 
+  it('hands the response to transformResponse as meta, for headers such as X-Total-Count', async () => {
+    mockFetch(
+      () => new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json', 'X-Total-Count': '42' } }),
+    );
+    const result = await call({ url: '/api/stock', params: { limit: 20 } });
+    expect(result.data).toEqual([]);
+    expect(result.meta?.response.headers.get('X-Total-Count')).toBe('42');
+  });
+
   it('answers null for an empty success body (204)', async () => {
     mockFetch(() => new Response(null, { status: 204 }));
-    expect(await call({ url: '/api/auth/logout', method: 'POST' })).toEqual({ data: null });
+    expect((await call({ url: '/api/auth/logout', method: 'POST' })).data).toBeNull();
   });
 
   it('reports a network failure as FETCH_ERROR', async () => {
@@ -91,8 +100,8 @@ describe('describeError', () => {
 
   it("falls back to the server's message for an unknown code in Arabic", async () => {
     await i18n.changeLanguage('ar');
-    const unknown = { ...error, body: { message: 'Stock is short', code: 'INVENTORY_INSUFFICIENT_STOCK' } };
-    expect(describeError(unknown, i18n.t, 'ar')).toBe('Stock is short');
+    const unknown = { ...error, body: { message: 'The courier is late', code: 'SHIPPING_COURIER_LATE' } };
+    expect(describeError(unknown, i18n.t, 'ar')).toBe('The courier is late');
   });
 
   it('uses "STATUS: body" when there is no JSON body', () => {

@@ -13,6 +13,11 @@ export interface HttpRequest {
 
 export type HttpRequestArg = string | HttpRequest;
 
+/** What a successful call also hands to `transformResponse`: the response, for its headers (X-Total-Count). */
+export interface HttpMeta {
+  response: Response;
+}
+
 function withParams(url: string, params: HttpRequest['params']): string {
   if (!params) return url;
   const search = new URLSearchParams();
@@ -27,9 +32,13 @@ function withParams(url: string, params: HttpRequest['params']): string {
 /**
  * The one base query (SPEC §7): JSON in and out, cookies included, any non-OK answer is an
  * error "STATUS: body" carrying the parsed `{ message, code, details }` body (CONTRACT §3).
- * No retries: a failed call fails once.
+ * No retries: a failed call fails once. A success carries the response as `meta`, so an
+ * endpoint can read headers such as X-Total-Count.
  */
-export const httpBaseQuery: BaseQueryFn<HttpRequestArg, unknown, HttpError> = async (arg, { signal }) => {
+export const httpBaseQuery: BaseQueryFn<HttpRequestArg, unknown, HttpError, object, HttpMeta> = async (
+  arg,
+  { signal },
+) => {
   const request: HttpRequest = typeof arg === 'string' ? { url: arg } : arg;
   const { method = 'GET', body, params } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -51,9 +60,10 @@ export const httpBaseQuery: BaseQueryFn<HttpRequestArg, unknown, HttpError> = as
   if (!response.ok) {
     return { error: toHttpError(response.status, response.statusText, text, response.headers.get('Retry-After')) };
   }
-  if (!text) return { data: null };
+  const meta: HttpMeta = { response };
+  if (!text) return { data: null, meta };
   try {
-    return { data: JSON.parse(text) as unknown };
+    return { data: JSON.parse(text) as unknown, meta };
   } catch {
     return { error: { status: 'PARSE_ERROR', message: `${response.status}: ${text}` } };
   }

@@ -87,14 +87,14 @@ export const unauthenticated = () =>
   jsonResponse({ message: 'Not signed in', code: 'UNAUTHENTICATED' }, 401, 'Unauthorized');
 
 /** One answer per "METHOD /path" (or "/path" for GET); anything else is a 404 JSON error. */
-export type ApiRoutes = Record<string, (init: RequestInit) => Response | Promise<Response>>;
+export type ApiRoutes = Record<string, (init: RequestInit, url: URL) => Response | Promise<Response>>;
 
 export function serveApi(routes: ApiRoutes) {
   return mockFetch((url, init) => {
     const method = (init.method ?? 'GET').toUpperCase();
     const path = url.split('?')[0];
     const handler = routes[`${method} ${path}`] ?? (method === 'GET' ? routes[path] : undefined);
-    if (handler) return handler(init);
+    if (handler) return handler(init, new URL(url, 'http://localhost'));
     return jsonResponse({ message: `No route ${method} ${path}`, code: 'NOT_FOUND' }, 404, 'Not Found');
   });
 }

@@ -23,7 +23,7 @@ import { useDeleteApiKeyMutation, useGetApiKeysQuery } from '../api/api-keys-api
 import { grantableKeyPermissions, keyPermissionLabelKey } from '../lib/api-key-permissions';
 import { ApiKeyCreatedDialog } from './api-key-created-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
-import { SettingsCardHeader } from './settings-card-header';
+import { SectionCardHeader } from '../../../components/section-card-header';
 
 interface ApiKeysCardProps {
   userRole: UserRole;
@@ -79,7 +79,7 @@ export function ApiKeysCard({ userRole, userPermissions }: ApiKeysCardProps) {
 
   return (
     <Card component="section" aria-labelledby="api-keys-title">
-      <SettingsCardHeader
+      <SectionCardHeader
         id="api-keys-title"
         icon={<VpnKeyRoundedIcon />}
         title={t('apiKeys.title')}

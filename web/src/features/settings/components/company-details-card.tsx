@@ -19,7 +19,7 @@ import { describeError } from '../../../lib/http-error';
 import { intlLocaleOf } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language';
 import { useUpdateSettingsMutation } from '../api/settings-api';
-import { SettingsCardHeader } from './settings-card-header';
+import { SectionCardHeader } from '../../../components/section-card-header';
 
 /** The currencies of the contract's `Currency` type, in the order the select offers them. */
 const currencies = ['SAR', 'AED', 'KWD', 'BHD', 'QAR', 'OMR', 'USD'] as const satisfies readonly Currency[];
@@ -87,7 +87,7 @@ export function CompanyDetailsCard({ settings, canEdit }: CompanyDetailsCardProp
   const { t } = useTranslation('settings');
   return (
     <Card component="section" aria-labelledby="company-details-title">
-      <SettingsCardHeader
+      <SectionCardHeader
         id="company-details-title"
         icon={<BusinessRoundedIcon />}
         title={t('company.title')}

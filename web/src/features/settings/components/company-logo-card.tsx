@@ -14,7 +14,7 @@ import { describeError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { useUploadLogoMutation } from '../api/settings-api';
 import { checkLogoFile, LOGO_ACCEPT, readAsDataUrl } from '../lib/logo-file';
-import { SettingsCardHeader } from './settings-card-header';
+import { SectionCardHeader } from '../../../components/section-card-header';
 
 interface SelectedLogo {
   name: string;
@@ -78,7 +78,7 @@ export function CompanyLogoCard({ settings, canEdit }: CompanyLogoCardProps) {
 
   return (
     <Card component="section" aria-labelledby="company-logo-title" sx={{ height: '100%' }}>
-      <SettingsCardHeader
+      <SectionCardHeader
         id="company-logo-title"
         icon={<ImageRoundedIcon />}
         title={t('logo.title')}

@@ -1,15 +1,138 @@
+import type { StockItemDto } from '@erp/contracts';
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
+import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
+import { useToast } from '../../../components/toaster/use-toast';
+import { describeError, isHttpError } from '../../../lib/http-error';
+import { useLanguage } from '../../../lib/use-language';
+import { useDeleteStockItemMutation, useGetReorderSuggestionsQuery } from '../api/stock-api';
+import { useInventory } from '../hooks/use-inventory';
+import { ExpiringItemsCard } from './expiring-items-card';
+import { GenerateSuggestionsButton } from './generate-suggestions-button';
+import { InventoryCard } from './inventory-card';
+import { ReorderSuggestionsCard } from './reorder-suggestions-card';
+import { StockItemDialog } from './stock-item-dialog';
+import { UploadSupplierInvoiceDialog } from './upload-supplier-invoice-dialog';
 
-/** Placeholder of the stock screen: heading and empty state until the screen is built. */
-export function StockPage() {
+interface StockPageProps {
+  /** stock:write (admins and owners hold it): add, upload, edit, delete and the reorder decisions. */
+  canWrite: boolean;
+  /** The company's currency from the settings (CONTRACT §4). */
+  currency: string;
+}
+
+/**
+ * /stock (SPEC §2): expiring batches, reorder suggestions and the current inventory, with
+ * Add Stock Item and Upload Supplier Invoice for those who may change stock.
+ */
+export function StockPage({ canWrite, currency }: StockPageProps) {
   const { t } = useTranslation('stock');
+  const { t: tCommon } = useTranslation('common');
+  const { language } = useLanguage();
+  const { toast } = useToast();
+  const inventory = useInventory();
+  const suggestions = useGetReorderSuggestionsQuery();
+  const [deleteItem, { isLoading: isDeleting }] = useDeleteStockItemMutation();
+  // `undefined`: no dialog; `null`: adding; an item: editing it.
+  const [formItem, setFormItem] = useState<StockItemDto | null | undefined>(undefined);
+  const [uploading, setUploading] = useState(false);
+  // Kept after the confirm closes, so its text does not vanish during the closing transition.
+  const [deleting, setDeleting] = useState<StockItemDto | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const { name } = deleting;
+    try {
+      await deleteItem(deleting.id).unwrap();
+      toast({ variant: 'success', title: t('toasts.deleted'), description: t('toasts.deletedDescription', { name }) });
+      setConfirmOpen(false);
+    } catch (error) {
+      toast({ variant: 'error', title: t('toasts.deleteFailed'), description: describeError(error, t, language) });
+    }
+  };
+
+  // Where there are no suggestions yet, generating them starts from the header (not while the
+  // server has no such endpoint: a 404 on the list).
+  const suggestionsMissing = suggestions.isError && isHttpError(suggestions.error) && suggestions.error.status === 404;
+  const noSuggestions =
+    !suggestions.isFetching && !suggestionsMissing && (suggestions.isError || suggestions.data?.length === 0);
+  const showGenerate = canWrite && noSuggestions && !inventory.isEmpty && Boolean(inventory.items?.length);
+
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <EmptyStateCard icon={<Inventory2RoundedIcon />} title={t('empty.title')} description={t('empty.description')} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          canWrite && (
+            <>
+              {showGenerate && <GenerateSuggestionsButton label={t('reorder.generate')} variant="text" />}
+              <Button variant="outlined" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)}>
+                {t('actions.upload')}
+              </Button>
+              <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setFormItem(null)}>
+                {t('actions.add')}
+              </Button>
+            </>
+          )
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        <ExpiringItemsCard currency={currency} />
+        <ReorderSuggestionsCard currency={currency} canWrite={canWrite} />
+        {inventory.isEmpty ? (
+          <EmptyStateCard
+            icon={<Inventory2RoundedIcon />}
+            title={t('empty.title')}
+            description={t(canWrite ? 'empty.description' : 'empty.readOnlyDescription')}
+            action={
+              canWrite && (
+                <Button variant="contained" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)}>
+                  {t('empty.action')}
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <InventoryCard
+            inventory={inventory}
+            currency={currency}
+            canWrite={canWrite}
+            onEdit={(item) => setFormItem(item)}
+            onDelete={(item) => {
+              setDeleting(item);
+              setConfirmOpen(true);
+            }}
+          />
+        )}
+      </Box>
+      {formItem !== undefined && (
+        <StockItemDialog
+          key={formItem?.id ?? 'new'}
+          item={formItem}
+          currency={currency}
+          onClose={() => setFormItem(undefined)}
+        />
+      )}
+      <UploadSupplierInvoiceDialog open={uploading} onClose={() => setUploading(false)} />
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('delete.title')}
+        message={deleting ? t('delete.message', { name: deleting.name, sku: deleting.sku }) : ''}
+        confirmLabel={tCommon('actions.delete')}
+        pendingLabel={tCommon('actions.deleting')}
+        pending={isDeleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirmOpen(false)}
+      />
     </>
   );
 }

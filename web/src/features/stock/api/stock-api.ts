@@ -1,0 +1,164 @@
+import type { CreateStockItemDto, ExpiringBatchDto, StockItemDto, StockUnit, UpdateStockItemDto } from '@erp/contracts';
+import type { TagDescription } from '@reduxjs/toolkit/query';
+import { api, listTags, type TagType } from '../../../lib/api';
+import type { HttpMeta } from '../../../lib/http-base-query';
+
+/** Windows of the Expiring Items card (SPEC §9), default 30. */
+export const expiringWindows = [30, 60, 90] as const;
+export type ExpiringWindow = (typeof expiringWindows)[number];
+
+export interface StockItemsQuery {
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the inventory and the number of items that match (X-Total-Count). */
+export interface StockItemsPage {
+  items: StockItemDto[];
+  total: number;
+}
+
+/**
+ * The request bodies as this screen sends them: quantities and money as JSON numbers
+ * (CONTRACT §4 accepts numbers or numeric strings), never the DTO classes' looser types.
+ */
+export type CreateStockItemRequest = Omit<
+  CreateStockItemDto,
+  'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold'
+> & {
+  quantity?: number;
+  costPrice?: number;
+  sellingPrice?: number;
+  lowStockThreshold?: number;
+};
+
+export type UpdateStockItemRequest = Omit<
+  UpdateStockItemDto,
+  'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold'
+> & {
+  id: string;
+  quantity?: number;
+  costPrice?: number;
+  sellingPrice?: number;
+  lowStockThreshold?: number;
+};
+
+/*
+ * Reorder suggestions, as docs/api/stock-reorder-and-receipts.md agrees them. Declared here
+ * until libs/contracts exports them; move to `import type` from '@erp/contracts' then.
+ */
+export const reorderUrgencies = ['low', 'medium', 'high', 'critical'] as const;
+export type ReorderUrgency = (typeof reorderUrgencies)[number];
+export type ReorderDecision = 'approved' | 'dismissed';
+
+export interface ReorderSuggestionDto {
+  id: string;
+  stockItemId: string;
+  suggestedQuantity: number;
+  reason: string;
+  reasonAr: string | null;
+  urgency: ReorderUrgency;
+  /** "YYYY-MM-DD", or null when nothing is being consumed. */
+  estimatedStockoutDate: string | null;
+  averageDailyConsumption: number;
+  daysOfStockRemaining: number | null;
+  status: 'pending' | ReorderDecision;
+  createdAt: string;
+}
+
+export interface ReorderSuggestionEntry {
+  suggestion: ReorderSuggestionDto;
+  stockItem: Pick<StockItemDto, 'id' | 'name' | 'nameAr' | 'sku' | 'quantity'> & { unit: StockUnit };
+}
+
+export interface DecideReorderSuggestionRequest {
+  id: string;
+  status: ReorderDecision;
+}
+
+/** A change to an item also changes which batches expire and what should be reordered. */
+function afterStockChange(id?: string): Array<TagDescription<TagType>> {
+  return [
+    ...(id ? [{ type: 'StockItem' as const, id }] : []),
+    { type: 'StockItem', id: 'LIST' },
+    'ExpiringBatch',
+    'ReorderSuggestion',
+    'DashboardStats',
+  ];
+}
+
+function totalOf(meta: HttpMeta | undefined, fallback: number): number {
+  const header = meta?.response.headers.get('X-Total-Count');
+  const total = header === null || header === undefined ? Number.NaN : Number(header);
+  return Number.isInteger(total) && total >= 0 ? total : fallback;
+}
+
+export const stockApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/stock: by name, narrowed by `search`, one page; the total from X-Total-Count. */
+    getStockItems: build.query<StockItemsPage, StockItemsQuery>({
+      query: ({ search, limit, offset }) => ({
+        url: '/api/stock',
+        params: { search: search?.trim() || undefined, limit, offset },
+      }),
+      transformResponse: (items: StockItemDto[], meta: HttpMeta | undefined, { offset }) => ({
+        items,
+        total: totalOf(meta, offset + items.length),
+      }),
+      providesTags: (page) => listTags('StockItem', page?.items),
+    }),
+    createStockItem: build.mutation<StockItemDto, CreateStockItemRequest>({
+      query: (body) => ({ url: '/api/stock', method: 'POST', body }),
+      invalidatesTags: () => afterStockChange(),
+    }),
+    updateStockItem: build.mutation<StockItemDto, UpdateStockItemRequest>({
+      query: ({ id, ...changes }) => ({ url: `/api/stock/${encodeURIComponent(id)}`, method: 'PATCH', body: changes }),
+      invalidatesTags: (_item, _error, { id }) => afterStockChange(id),
+    }),
+    deleteStockItem: build.mutation<null, string>({
+      query: (id) => ({ url: `/api/stock/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => afterStockChange(id),
+    }),
+    /** Batches with stock that expire within `days`, expired ones included (negative days). */
+    getExpiringBatches: build.query<ExpiringBatchDto[], ExpiringWindow>({
+      query: (days) => ({ url: '/api/stock/expiring', params: { days } }),
+      providesTags: ['ExpiringBatch'],
+    }),
+    /** Pending suggestions only, most urgent first. */
+    getReorderSuggestions: build.query<ReorderSuggestionEntry[], void>({
+      query: () => '/api/stock/reorder-suggestions',
+      providesTags: (entries) =>
+        listTags(
+          'ReorderSuggestion',
+          entries?.map(({ suggestion }) => suggestion),
+        ),
+    }),
+    generateReorderSuggestions: build.mutation<{ generated: number }, void>({
+      query: () => ({ url: '/api/stock/generate-reorder-suggestions', method: 'POST' }),
+      invalidatesTags: [{ type: 'ReorderSuggestion', id: 'LIST' }],
+    }),
+    decideReorderSuggestion: build.mutation<ReorderSuggestionDto, DecideReorderSuggestionRequest>({
+      query: ({ id, status }) => ({
+        url: `/api/stock/reorder-suggestions/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { status },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'ReorderSuggestion', id },
+        { type: 'ReorderSuggestion', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetStockItemsQuery,
+  useCreateStockItemMutation,
+  useUpdateStockItemMutation,
+  useDeleteStockItemMutation,
+  useGetExpiringBatchesQuery,
+  useGetReorderSuggestionsQuery,
+  useGenerateReorderSuggestionsMutation,
+  useDecideReorderSuggestionMutation,
+} = stockApi;

@@ -1,0 +1,249 @@
+import type { StockItemDto } from '@erp/contracts';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { SectionCardHeader } from '../../../components/section-card-header';
+import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
+import { formatQuantity } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import { inventoryPageSizes, type Inventory, type InventoryPageSize } from '../hooks/use-inventory';
+import { useIsPhone } from '../hooks/use-is-phone';
+import { useStockFormat } from '../hooks/use-stock-format';
+import { ItemName } from './item-name';
+import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem } from './phone-list';
+import { StockStatusBadge } from './stock-badges';
+
+interface InventoryCardProps {
+  inventory: Inventory;
+  currency: string;
+  /** stock:write: the edit and delete actions. */
+  canWrite: boolean;
+  onEdit: (item: StockItemDto) => void;
+  onDelete: (item: StockItemDto) => void;
+}
+
+/** Current Inventory (SPEC §2): a server-side search and pages of name, SKU, quantity, prices, status. */
+export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete }: InventoryCardProps) {
+  const { t } = useTranslation('stock');
+  const { language } = useLanguage();
+  const format = useStockFormat(currency);
+  const isPhone = useIsPhone();
+  const columns = canWrite ? 7 : 6;
+  const { items } = inventory;
+
+  const noResults = (
+    <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
+      <SearchOffRoundedIcon sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {t('inventory.noResults.title', { search: inventory.search })}
+      </Typography>
+      <Typography variant="body2">{t('inventory.noResults.description')}</Typography>
+    </Box>
+  );
+
+  const phoneList = (
+    <PhoneList label={t('inventory.tableLabel')} busy={!items}>
+      {!items
+        ? Array.from({ length: 4 }, (_value, index) => (
+            <PhoneListItem key={index}>
+              <Skeleton variant="text" width="60%" />
+              <Skeleton variant="text" width="90%" />
+            </PhoneListItem>
+          ))
+        : items.length === 0
+          ? noResults
+          : items.map((item) => (
+              <PhoneListItem key={item.id} testId="stock-row">
+                <PhoneListHead badge={<StockStatusBadge status={item.status} />}>
+                  <ItemName name={item.name} nameAr={item.nameAr} detail={item.sku} />
+                </PhoneListHead>
+                <PhoneFacts
+                  facts={[
+                    { label: t('inventory.columns.quantity'), value: format.quantity(item.quantity, item.unit) },
+                    { label: t('inventory.columns.costPrice'), value: format.money(item.costPrice) },
+                    { label: t('inventory.columns.sellingPrice'), value: format.money(item.sellingPrice) },
+                  ]}
+                />
+                {canWrite && (
+                  <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+                    <Button
+                      size="small"
+                      startIcon={<EditRoundedIcon />}
+                      aria-label={t('actions.editItem', { name: item.name })}
+                      onClick={() => onEdit(item)}
+                    >
+                      {t('common:actions.edit')}
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      startIcon={<DeleteOutlineRoundedIcon />}
+                      aria-label={t('actions.deleteItem', { name: item.name })}
+                      onClick={() => onDelete(item)}
+                    >
+                      {t('common:actions.delete')}
+                    </Button>
+                  </Box>
+                )}
+              </PhoneListItem>
+            ))}
+    </PhoneList>
+  );
+
+  return (
+    <Card component="section" aria-labelledby="inventory-title">
+      <SectionCardHeader
+        id="inventory-title"
+        icon={<Inventory2RoundedIcon />}
+        title={t('inventory.title')}
+        subtitle={t('inventory.subtitle')}
+        action={
+          <TextField
+            type="search"
+            size="small"
+            id="stock-search"
+            label={t('inventory.search.label')}
+            placeholder={t('inventory.search.placeholder')}
+            value={inventory.searchText}
+            onChange={(event) => inventory.setSearchText(event.target.value)}
+            sx={{ width: { xs: '100%', sm: 300 } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchRoundedIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        }
+      />
+      {inventory.isError ? (
+        <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+          <LoadErrorAlert error={inventory.error} onRetry={() => void inventory.refetch()} />
+        </Box>
+      ) : (
+        <>
+          {isPhone ? (
+            phoneList
+          ) : (
+            <TableContainer>
+              <Table aria-label={t('inventory.tableLabel')} aria-busy={!items} sx={{ minWidth: canWrite ? 860 : 760 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('inventory.columns.name')}</TableCell>
+                    <TableCell>{t('inventory.columns.sku')}</TableCell>
+                    <TableCell align="right">{t('inventory.columns.quantity')}</TableCell>
+                    <TableCell align="right">{t('inventory.columns.costPrice')}</TableCell>
+                    <TableCell align="right">{t('inventory.columns.sellingPrice')}</TableCell>
+                    <TableCell>{t('inventory.columns.status')}</TableCell>
+                    {canWrite && <TableCell align="right">{t('inventory.columns.actions')}</TableCell>}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {!items ? (
+                    <TableSkeletonRows rows={5} columns={columns} />
+                  ) : items.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
+                        {noResults}
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    items.map((item) => (
+                      <TableRow key={item.id} hover data-testid="stock-row">
+                        <TableCell>
+                          <ItemName name={item.name} nameAr={item.nameAr} />
+                        </TableCell>
+                        <TableCell>
+                          <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}>
+                            {item.sku}
+                          </Box>
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {format.quantity(item.quantity, item.unit)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {format.money(item.costPrice)}
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {format.money(item.sellingPrice)}
+                        </TableCell>
+                        <TableCell>
+                          <StockStatusBadge status={item.status} />
+                        </TableCell>
+                        {canWrite && (
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            <Tooltip title={t('actions.editItem', { name: item.name })}>
+                              <IconButton
+                                size="small"
+                                aria-label={t('actions.editItem', { name: item.name })}
+                                onClick={() => onEdit(item)}
+                              >
+                                <EditRoundedIcon fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                            <Tooltip title={t('actions.deleteItem', { name: item.name })}>
+                              <IconButton
+                                size="small"
+                                color="error"
+                                aria-label={t('actions.deleteItem', { name: item.name })}
+                                onClick={() => onDelete(item)}
+                              >
+                                <DeleteOutlineRoundedIcon fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
+                          </TableCell>
+                        )}
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          <TablePagination
+            component="div"
+            count={inventory.total}
+            page={Math.min(inventory.page, Math.max(0, Math.ceil(inventory.total / inventory.pageSize) - 1))}
+            rowsPerPage={inventory.pageSize}
+            rowsPerPageOptions={[...inventoryPageSizes]}
+            onPageChange={(_event, next) => inventory.setPage(next)}
+            onRowsPerPageChange={(event) => inventory.setPageSize(Number(event.target.value) as InventoryPageSize)}
+            labelRowsPerPage={t('inventory.pagination.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('inventory.pagination.displayed', {
+                from: formatQuantity(from, language),
+                to: formatQuantity(to, language),
+                total: formatQuantity(count, language),
+              })
+            }
+            getItemAriaLabel={(type) => t(`inventory.pagination.${type}`)}
+            sx={{ borderTop: 1, borderColor: 'divider' }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { makeReorderEntry } from '../../../test/stock-fixtures';
+import type { ReorderSuggestionEntry } from '../api/stock-api';
+import { ReorderSuggestionsCard } from './reorder-suggestions-card';
+
+const rice = makeReorderEntry();
+const oil = makeReorderEntry(
+  {
+    id: 's-2',
+    stockItemId: 'i-oil',
+    urgency: 'critical',
+    suggestedQuantity: 40,
+    daysOfStockRemaining: 1.5,
+    estimatedStockoutDate: '2026-11-24',
+    reason: 'Nearly out.',
+    reasonAr: 'على وشك النفاد.',
+  },
+  { id: 'i-oil', name: 'Afia Sunflower Oil 1.5L', nameAr: 'زيت عافية 1.5 لتر', unit: 'carton' },
+);
+const sugar = makeReorderEntry(
+  { id: 's-3', urgency: 'medium', estimatedStockoutDate: null, daysOfStockRemaining: null },
+  { id: 'i-sugar', name: 'Usra Sugar 2kg' },
+);
+const tea = makeReorderEntry({ id: 's-4', urgency: 'low' }, { id: 'i-tea', name: 'Rabea Tea 100 bags' });
+
+function renderCard(entries: ReorderSuggestionEntry[], routes: ApiRoutes = {}, canWrite = true) {
+  let current = entries;
+  let listCalls = 0;
+  const fetchMock = serveApi({
+    '/api/stock/reorder-suggestions': () => {
+      listCalls += 1;
+      return jsonResponse(current);
+    },
+    ...routes,
+  });
+  const user = userEvent.setup();
+  renderWithProviders(<ReorderSuggestionsCard currency="SAR" canWrite={canWrite} />);
+  return {
+    fetchMock,
+    user,
+    listCalls: () => listCalls,
+    setEntries: (next: ReorderSuggestionEntry[]) => {
+      current = next;
+    },
+  };
+}
+
+describe('ReorderSuggestionsCard', () => {
+  it('is not shown when there are no suggestions', async () => {
+    const { listCalls } = renderCard([]);
+    await waitFor(() => expect(listCalls()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Reorder Suggestions' })).toBeNull();
+  });
+
+  it('is not shown, and does not fail, when the suggestions cannot be read', async () => {
+    const fetchMock = serveApi({});
+    renderWithProviders(<ReorderSuggestionsCard currency="SAR" canWrite />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Reorder Suggestions' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows item, urgency, reason, suggested quantity with unit, days left and the stock-out date', async () => {
+    renderCard([oil, rice, sugar]);
+    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    expect(within(card).getAllByTestId('reorder-row')).toHaveLength(3);
+    const row = within(within(card).getByText('Afia Sunflower Oil 1.5L').closest('tr') as HTMLElement);
+    expect(row.getByText('زيت عافية 1.5 لتر')).toBeTruthy();
+    expect(row.getByText('Critical')).toBeTruthy();
+    expect(row.getByText('Nearly out.')).toBeTruthy();
+    expect(row.getByText('40 ctn')).toBeTruthy();
+    expect(row.getByText('1.5 days')).toBeTruthy();
+    expect(row.getByText('Nov 24, 2026')).toBeTruthy();
+    const sugarRow = within(within(card).getByText('Usra Sugar 2kg').closest('tr') as HTMLElement);
+    expect(sugarRow.getAllByText('—')).toHaveLength(2);
+  });
+
+  it('colours urgency: high and critical red, medium amber, low grey', async () => {
+    renderCard([oil, rice, sugar, tea]);
+    await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    const colour = (urgency: string) =>
+      getComputedStyle(document.querySelector(`[data-urgency="${urgency}"]`) as HTMLElement).color;
+    expect(colour('critical')).toBe('rgb(153, 27, 27)');
+    expect(colour('high')).toBe('rgb(153, 27, 27)');
+    expect(colour('medium')).toBe('rgb(146, 64, 14)');
+    expect(colour('low')).toBe('rgb(55, 65, 81)');
+  });
+
+  it.each([
+    ['Approve', 'approved', 'Suggestion approved'],
+    ['Dismiss', 'dismissed', 'Suggestion dismissed'],
+  ])('%s sends PATCH with the status and refreshes the list', async (action, status, toastTitle) => {
+    const { fetchMock, user, listCalls, setEntries } = renderCard([oil, rice], {
+      'PATCH /api/stock/reorder-suggestions/s-2': () => {
+        setEntries([rice]);
+        return jsonResponse({ ...oil.suggestion, status });
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    await user.click(
+      within(card).getByRole('button', { name: `${action} the suggestion for Afia Sunflower Oil 1.5L` }),
+    );
+    expect(await screen.findByText(toastTitle)).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/reorder-suggestions/s-2')).toEqual([{ status }]);
+    await waitFor(() => expect(listCalls()).toBe(2));
+    await waitFor(() => expect(within(card).queryByText('Afia Sunflower Oil 1.5L')).toBeNull());
+  });
+
+  it('says why a decision failed', async () => {
+    const { user } = renderCard([oil], {
+      'PATCH /api/stock/reorder-suggestions/s-2': () =>
+        jsonResponse(
+          { message: 'This suggestion is no longer pending', code: 'INVENTORY_SUGGESTION_DECIDED' },
+          409,
+          'Conflict',
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve the suggestion for Afia Sunflower Oil 1.5L' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This suggestion is no longer pending');
+  });
+
+  it('regenerates with a spinner, then refreshes the list', async () => {
+    let finish: (response: Response) => void = () => undefined;
+    const { fetchMock, user, listCalls } = renderCard([rice], {
+      'POST /api/stock/generate-reorder-suggestions': () => new Promise<Response>((resolve) => (finish = resolve)),
+    });
+    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    await user.click(within(card).getByRole('button', { name: 'Regenerate' }));
+    const busy = await within(card).findByRole('button', { name: 'Generating...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(within(busy).getByRole('progressbar', { hidden: true })).toBeTruthy();
+
+    finish(jsonResponse({ generated: 3 }));
+    expect(await screen.findByText('Reorder suggestions generated successfully')).toBeTruthy();
+    expect(screen.getByText('Suggestions to review: 3')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'POST', '/api/stock/generate-reorder-suggestions')).toEqual([undefined]);
+    await waitFor(() => expect(listCalls()).toBe(2));
+  });
+
+  it("shows 'Failed to generate reorder suggestions' with the server's message", async () => {
+    const { user } = renderCard([rice], {
+      'POST /api/stock/generate-reorder-suggestions': () =>
+        jsonResponse({ message: 'The analysis did not finish in time', code: 'SERVICE_UNAVAILABLE' }, 503),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Regenerate' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to generate reorder suggestions');
+    expect(alert.textContent).toContain('The analysis did not finish in time');
+  });
+
+  it('shows no Regenerate, Approve or Dismiss without stock:write', async () => {
+    renderCard([rice], {}, false);
+    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    expect(within(card).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('shows the Arabic reason in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    renderCard([oil]);
+    const card = await screen.findByRole('region', { name: 'اقتراحات إعادة الطلب' });
+    expect(within(card).getByText('على وشك النفاد.')).toBeTruthy();
+    expect(within(card).getByText('حرجة')).toBeTruthy();
+    expect(within(card).getByText('40 كرتون')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'اعتماد اقتراح Afia Sunflower Oil 1.5L' })).toBeTruthy();
+  });
+});

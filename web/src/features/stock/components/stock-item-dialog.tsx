@@ -1,0 +1,279 @@
+import type { StockItemDto } from '@erp/contracts';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useToast } from '../../../components/toaster/use-toast';
+import { describeError, errorCodeOf, fieldsOfError, isHttpError } from '../../../lib/http-error';
+import { useForm } from '../../../lib/use-form';
+import { useLanguage } from '../../../lib/use-language';
+import { useCreateStockItemMutation, useUpdateStockItemMutation } from '../api/stock-api';
+import { useIsPhone } from '../hooks/use-is-phone';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  emptyStockForm,
+  stockFormOf,
+  stockUnits,
+  toCreateRequest,
+  toUpdateRequest,
+  validateStockForm,
+  type StockFormField,
+  type StockFormMode,
+  type StockFormValues,
+} from '../lib/stock-form';
+
+const SKU_TAKEN = 'INVENTORY_SKU_TAKEN';
+
+interface StockItemDialogProps {
+  /** The item being edited, or null to add one. Mount the dialog per item (key it by id). */
+  item: StockItemDto | null;
+  currency: string;
+  onClose: () => void;
+}
+
+interface BoundField {
+  name: string;
+  id: string;
+  value: string;
+  error: boolean;
+  helperText: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+}
+
+/** The messages the server gave per field (details.fields[] of a 400, details.field of a 409). */
+function serverFieldMessages(error: unknown): Partial<Record<string, string>> {
+  const messages: Partial<Record<string, string>> = {};
+  if (!isHttpError(error)) return messages;
+  const details = error.body?.details as { fields?: Array<{ field?: unknown; messages?: unknown }> } | undefined;
+  for (const entry of Array.isArray(details?.fields) ? details.fields : []) {
+    const first = Array.isArray(entry.messages) ? entry.messages[0] : undefined;
+    if (typeof entry.field === 'string' && typeof first === 'string') messages[entry.field] = first;
+  }
+  for (const field of fieldsOfError(error)) messages[field] ??= error.body?.message ?? '';
+  return messages;
+}
+
+/**
+ * Add Stock Item and Edit (SPEC §2, §5): the stock form with its rules shown inline under the
+ * fields; the server's field errors (400 fields, 409 SKU taken) land on the fields as well.
+ * Adding may also give the first batch (batch number, expiry and manufacture dates).
+ */
+export function StockItemDialog({ item, currency, onClose }: StockItemDialogProps) {
+  const { t } = useTranslation('stock');
+  const { language, direction } = useLanguage();
+  const { toast } = useToast();
+  const fullScreen = useIsPhone();
+  // Numbers, SKUs and batch numbers read left to right ("-5" stays "-5" in Arabic) but keep the
+  // form's alignment; an inline style, which the RTL stylis plugin does not flip.
+  const latinInput = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+  const mode: StockFormMode = item ? 'edit' : 'create';
+  const [initialValues] = useState<StockFormValues>(() => (item ? stockFormOf(item) : emptyStockForm));
+  const form = useForm<StockFormField>(initialValues, (values) => validateStockForm(values, mode));
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const [createItem, createState] = useCreateStockItemMutation();
+  const [updateItem, updateState] = useUpdateStockItemMutation();
+  const pending = createState.isLoading || updateState.isLoading;
+
+  const close = () => {
+    if (!pending) onClose();
+  };
+
+  /** The field's binding with its message: the form's rule first, else what the server said. */
+  const bind = (name: StockFormField): BoundField => {
+    const binding = form.field(name);
+    const ruleKey = form.errors[name];
+    const serverMessage = serverErrors[name];
+    const message = ruleKey ? t(ruleKey) : serverMessage;
+    return {
+      ...binding,
+      id: `stock-${name}`,
+      error: Boolean(message),
+      helperText: message || undefined,
+      onChange: (event) => {
+        binding.onChange(event);
+        if (serverMessage !== undefined) setServerErrors(({ [name]: _dropped, ...rest }) => rest);
+      },
+    };
+  };
+
+  const showServerErrors = (error: unknown) => {
+    const messages = serverFieldMessages(error);
+    const shown: Partial<Record<string, string>> = {};
+    for (const [field, message] of Object.entries(messages)) {
+      // The server does not localise (STYLE.md): in Arabic the field gets a translated hint.
+      if (field === 'sku' && errorCodeOf(error) === SKU_TAKEN) shown[field] = t('form.errors.skuTaken');
+      else shown[field] = language === 'en' && message ? message : t('form.errors.serverInvalid');
+    }
+    setServerErrors(shown);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerErrors({});
+    const name = values.name.trim();
+    if (!item) {
+      try {
+        await createItem(toCreateRequest(values)).unwrap();
+        toast({
+          variant: 'success',
+          title: t('toasts.created'),
+          description: t('toasts.createdDescription', { name }),
+        });
+        onClose();
+      } catch (error) {
+        showServerErrors(error);
+        toast({ variant: 'error', title: t('toasts.createFailed'), description: describeError(error, t, language) });
+      }
+      return;
+    }
+    const changes = toUpdateRequest(item, values);
+    if (!changes) {
+      onClose();
+      return;
+    }
+    try {
+      await updateItem(changes).unwrap();
+      toast({ variant: 'success', title: t('toasts.updated'), description: t('toasts.updatedDescription', { name }) });
+      onClose();
+    } catch (error) {
+      showServerErrors(error);
+      toast({ variant: 'error', title: t('toasts.updateFailed'), description: describeError(error, t, language) });
+    }
+  });
+
+  const moneyAdornment = {
+    input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+    htmlInput: { ...latinInput, inputMode: 'decimal' as const, min: 0, step: 0.01 },
+  };
+  const quantityInput = { htmlInput: { ...latinInput, inputMode: 'decimal' as const, min: 0, step: 'any' } };
+  const title = item ? t('form.editTitle', { name: item.name }) : t('form.createTitle');
+
+  return (
+    <Dialog
+      open
+      onClose={close}
+      aria-labelledby="stock-item-dialog-title"
+      maxWidth="sm"
+      fullWidth
+      fullScreen={fullScreen}
+      scroll="paper"
+    >
+      <DialogTitle id="stock-item-dialog-title">{title}</DialogTitle>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
+        <DialogContent dividers>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <TextField {...bind('name')} label={t('form.fields.name')} required autoFocus={!fullScreen} />
+            <TextField
+              {...bind('nameAr')}
+              label={t('form.fields.nameAr')}
+              slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+            />
+            <TextField
+              {...bind('sku')}
+              label={t('form.fields.sku')}
+              required
+              autoComplete="off"
+              slotProps={{ htmlInput: { ...latinInput, spellCheck: false } }}
+            />
+            <TextField {...bind('unit')} select label={t('form.fields.unit')} required>
+              {stockUnits.map((unit) => (
+                <MenuItem key={unit} value={unit}>
+                  {t(`units.name.${unit}`)}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              {...bind('quantity')}
+              type="number"
+              label={t('form.fields.quantity')}
+              placeholder="0"
+              slotProps={quantityInput}
+            />
+            <TextField
+              {...bind('lowStockThreshold')}
+              type="number"
+              label={t('form.fields.lowStockThreshold')}
+              placeholder={String(DEFAULT_LOW_STOCK_THRESHOLD)}
+              slotProps={quantityInput}
+              {...(form.errors.lowStockThreshold || serverErrors.lowStockThreshold
+                ? {}
+                : { helperText: t('form.hints.threshold', { value: DEFAULT_LOW_STOCK_THRESHOLD }) })}
+            />
+            <TextField
+              {...bind('costPrice')}
+              type="number"
+              label={t('form.fields.costPrice')}
+              placeholder="0.00"
+              slotProps={moneyAdornment}
+            />
+            <TextField
+              {...bind('sellingPrice')}
+              type="number"
+              label={t('form.fields.sellingPrice')}
+              placeholder="0.00"
+              slotProps={moneyAdornment}
+            />
+          </Box>
+          {item && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
+              {t('form.hints.quantityEdit')}
+            </Typography>
+          )}
+          {!item && (
+            <>
+              <Divider sx={{ my: 2.5 }} />
+              <Typography variant="subtitle2" component="h3">
+                {t('form.batch.title')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {t('form.batch.hint')}
+              </Typography>
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr 1fr' }, gap: 2 }}>
+                <TextField
+                  {...bind('batchNumber')}
+                  label={t('form.fields.batchNumber')}
+                  autoComplete="off"
+                  slotProps={{ htmlInput: latinInput }}
+                />
+                <TextField
+                  {...bind('manufactureDate')}
+                  type="date"
+                  label={t('form.fields.manufactureDate')}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+                <TextField
+                  {...bind('expiryDate')}
+                  type="date"
+                  label={t('form.fields.expiryDate')}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                />
+              </Box>
+            </>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button onClick={close} disabled={pending} color="inherit">
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={pending}>
+            {item
+              ? pending
+                ? t('common:actions.saving')
+                : t('form.save')
+              : pending
+                ? t('form.creating')
+                : t('form.create')}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
