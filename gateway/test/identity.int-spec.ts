@@ -1,6 +1,5 @@
 import { IdentityClient, ServiceName, type ApiKeyDto, type CreatedApiKeyDto, type UserDto } from '@erp/contracts';
-import { TEST_OWNER_PASSWORD } from '@erp/testing';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { TEST_OWNER_PASSWORD, testServiceClient } from '@erp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +23,7 @@ function newUser(overrides: Record<string, unknown> = {}): Record<string, string
 describe('identity and access through the gateway', () => {
   let stack: GatewayStack;
   let owner: HttpClient;
-  let identityProxy: ClientProxy;
+  let closeIdentity: (() => Promise<void>) | undefined;
   let identity: IdentityClient;
 
   const client = (): HttpClient => new HttpClient(stack.baseUrl);
@@ -46,15 +45,15 @@ describe('identity and access through the gateway', () => {
     stack = await GatewayStack.start();
     owner = client();
     expect((await owner.login('owner', TEST_OWNER_PASSWORD)).status).toBe(200);
-    identityProxy = ClientProxyFactory.create({
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: Number(stack.environment.env.IDENTITY_PORT) },
-    });
-    identity = new IdentityClient(identityProxy);
+    ({ client: identity, close: closeIdentity } = testServiceClient(
+      stack.environment,
+      ServiceName.Identity,
+      IdentityClient,
+    ));
   });
 
   afterAll(async () => {
-    await identityProxy?.close();
+    await closeIdentity?.();
     await stack?.stop();
   });
 

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serviceEnvPrefix, type ServiceName } from '@erp/contracts';
+import { AppException, serviceEnvPrefix, type ServiceName } from '@erp/contracts';
 import type { DynamicModule, INestMicroservice } from '@nestjs/common';
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import type { ClassConstructor } from 'class-transformer';
 import { freePort } from './free-port.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -71,4 +72,28 @@ export async function startTestService<C extends ServiceConfig>(
   const app = await createServiceApp(service, rootModule(config), config);
   await app.listen();
   return app;
+}
+
+/** A typed client (IdentityClient, InventoryClient, ...) of a service started in this environment, over real TCP. */
+export function testServiceClient<T>(
+  environment: TestEnvironment,
+  service: ServiceName,
+  type: new (proxy: ClientProxy) => T,
+): { client: T; close: () => Promise<void> } {
+  const proxy = ClientProxyFactory.create({
+    transport: Transport.TCP,
+    options: { host: '127.0.0.1', port: Number(environment.env[`${serviceEnvPrefix(service)}_PORT`]) },
+  });
+  return { client: new type(proxy), close: () => proxy.close() };
+}
+
+/** The AppException a call fails with, as the calling service would see it; throws if it succeeds. */
+export async function failureOf(call: Promise<unknown>): Promise<AppException> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof AppException) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

@@ -1,9 +1,7 @@
 import {
-  AppException,
   InventoryClient,
   JobName,
   QueueName,
-  ServiceName,
   supplierInvoiceJobId,
   type ApplyReceiptDto,
   type JobEnvelope,
@@ -12,30 +10,17 @@ import {
   type StockItemDto,
   type SupplierInvoiceJobData,
 } from '@erp/contracts';
-import { startTestService, TestEnvironment, testRedisUrl } from '@erp/testing';
-import type { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { failureOf, type TestEnvironment } from '@erp/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '../src/clock/business-clock.js';
-import { InventoryConfig } from '../src/inventory.config.js';
-import { InventoryModule } from '../src/inventory.module.js';
+import { startInventory, type InventoryTestStack } from './inventory-test-stack.js';
 
 const userId = randomUUID();
 const meta: RpcMeta = { requestId: 'receipts-test', userId };
 const today = businessDate('Asia/Riyadh');
 let serial = 0;
-
-async function failure(call: Promise<unknown>): Promise<AppException> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppException) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 function line(overrides: Partial<ReceiptLineDto> = {}): ReceiptLineDto {
   serial += 1;
@@ -55,8 +40,7 @@ function receipt(lines: ReceiptLineDto[], overrides: Partial<ApplyReceiptDto> = 
 
 describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullMQ', () => {
   let environment: TestEnvironment;
-  let service: INestMicroservice;
-  let proxy: ClientProxy;
+  let stack: InventoryTestStack;
   let inventory: InventoryClient;
   let invoiceQueue: Queue<JobEnvelope<SupplierInvoiceJobData>>;
 
@@ -84,26 +68,13 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
   }
 
   beforeAll(async () => {
-    environment = await TestEnvironment.create([ServiceName.Inventory]);
-    service = await startTestService(environment, ServiceName.Inventory, InventoryConfig, (config) =>
-      InventoryModule.forRoot(config),
-    );
-    proxy = ClientProxyFactory.create({
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: Number(environment.env.INVENTORY_PORT) },
-    });
-    inventory = new InventoryClient(proxy);
-    invoiceQueue = new Queue(QueueName.InvoiceCreate, {
-      connection: { url: testRedisUrl() },
-      prefix: `${environment.redisPrefix}:bull`,
-    });
+    stack = await startInventory();
+    ({ environment, inventory } = stack);
+    invoiceQueue = stack.queue(QueueName.InvoiceCreate);
   });
 
   afterAll(async () => {
-    await invoiceQueue?.close();
-    await proxy?.close();
-    await service?.close();
-    await environment?.cleanup();
+    await stack?.stop();
   });
 
   it('creates a batch, a stock update, a price-history row and the cost of each line', async () => {
@@ -255,7 +226,7 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
     const lines = [line({ stockItemId: known.id }), line({ name: 'Nadec Laban 2L', sku: 'LABAN-NADEC-2L' })];
     const dto = receipt(lines, { supplierName: 'Nadec Trading' });
     const before = await snapshot();
-    const refused = await failure(inventory.applyReceipt(dto, meta));
+    const refused = await failureOf(inventory.applyReceipt(dto, meta));
     expect(refused).toMatchObject({ code: 'INVENTORY_RECEIPT_LINE_UNMATCHED', status: 400 });
     expect(refused.details).toMatchObject({ line: 1, fields: [{ field: 'lines.1' }] });
     expect(refused.message).toContain('Nadec Laban 2L');
@@ -307,14 +278,14 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
   });
 
   it('refuses a stockItemId that names no item, naming the line', async () => {
-    const refused = await failure(inventory.applyReceipt(receipt([line({ stockItemId: randomUUID() })]), meta));
+    const refused = await failureOf(inventory.applyReceipt(receipt([line({ stockItemId: randomUUID() })]), meta));
     expect(refused).toMatchObject({ code: 'INVENTORY_RECEIPT_LINE_UNMATCHED', status: 400 });
     expect(refused.details).toMatchObject({ line: 0, fields: [{ field: 'lines.0.stockItemId' }] });
   });
 
   it('refuses a batch that expires before it was made, naming the line', async () => {
     const item = await createItem();
-    const refused = await failure(
+    const refused = await failureOf(
       inventory.applyReceipt(
         receipt([
           line({ stockItemId: item.id }),

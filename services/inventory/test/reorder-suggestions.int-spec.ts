@@ -1,36 +1,21 @@
 import {
-  AppException,
   InventoryClient,
   JobName,
   QueueName,
-  ServiceName,
   type ReorderSuggestionEntryDto,
   type RpcMeta,
   type StockItemDto,
 } from '@erp/contracts';
-import { startTestService, TestEnvironment, testRedisUrl } from '@erp/testing';
-import type { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { failureOf, type TestEnvironment } from '@erp/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '../src/clock/business-clock.js';
-import { InventoryConfig } from '../src/inventory.config.js';
-import { InventoryModule } from '../src/inventory.module.js';
+import { startInventory, type InventoryTestStack } from './inventory-test-stack.js';
 
 const userId = randomUUID();
 const meta: RpcMeta = { requestId: 'reorder-test', userId };
 const today = businessDate('Asia/Riyadh');
-
-async function failure(call: Promise<unknown>): Promise<AppException> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppException) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /**
  * A known history, made of real takes moved back in time: every item with demand had 40, 50
@@ -40,8 +25,7 @@ async function failure(call: Promise<unknown>): Promise<AppException> {
  */
 describe('reorder suggestions over TCP, computed by the BullMQ job on real PostgreSQL and Redis', () => {
   let environment: TestEnvironment;
-  let service: INestMicroservice;
-  let proxy: ClientProxy;
+  let stack: InventoryTestStack;
   let inventory: InventoryClient;
   let queue: Queue;
   const items: Record<string, StockItemDto> = {};
@@ -80,19 +64,9 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
   }
 
   beforeAll(async () => {
-    environment = await TestEnvironment.create([ServiceName.Inventory], { REORDER_WAIT_TIMEOUT_MS: '4000' });
-    service = await startTestService(environment, ServiceName.Inventory, InventoryConfig, (config) =>
-      InventoryModule.forRoot(config),
-    );
-    proxy = ClientProxyFactory.create({
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: Number(environment.env.INVENTORY_PORT) },
-    });
-    inventory = new InventoryClient(proxy);
-    queue = new Queue(QueueName.ReorderGenerate, {
-      connection: { url: testRedisUrl() },
-      prefix: `${environment.redisPrefix}:bull`,
-    });
+    stack = await startInventory({ REORDER_WAIT_TIMEOUT_MS: '4000' });
+    ({ environment, inventory } = stack);
+    queue = stack.queue(QueueName.ReorderGenerate);
 
     // What is left unbatched after the history (initial quantity = 140 + this).
     const left: Record<string, number> = { A: 6, B: 0, C: 12, D: 24, E: 100, F: 200 };
@@ -127,10 +101,7 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
   });
 
   afterAll(async () => {
-    await queue?.close();
-    await proxy?.close();
-    await service?.close();
-    await environment?.cleanup();
+    await stack?.stop();
   });
 
   it('computes consumption, usable stock net of what expires unsold, days left and the reorder quantity', async () => {
@@ -255,7 +226,7 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
       id: c.id,
       status: 'dismissed',
     });
-    const decided = await failure(inventory.decideReorderSuggestion(a.id, { status: 'dismissed' }, meta));
+    const decided = await failureOf(inventory.decideReorderSuggestion(a.id, { status: 'dismissed' }, meta));
     expect(decided).toMatchObject({ code: 'INVENTORY_SUGGESTION_DECIDED', status: 409 });
     expect(
       await query(`SELECT status, decided_by::text FROM inventory.reorder_suggestions WHERE id = $1`, [a.id]),
@@ -273,14 +244,14 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
   });
 
   it('answers 404 for an unknown suggestion', async () => {
-    const missing = await failure(inventory.decideReorderSuggestion(randomUUID(), { status: 'approved' }, meta));
+    const missing = await failureOf(inventory.decideReorderSuggestion(randomUUID(), { status: 'approved' }, meta));
     expect(missing).toMatchObject({ code: 'INVENTORY_SUGGESTION_NOT_FOUND', status: 404 });
   });
 
   it('answers 503 when the run does not finish in time', async () => {
     await queue.pause();
     try {
-      const late = await failure(inventory.generateReorderSuggestions(meta));
+      const late = await failureOf(inventory.generateReorderSuggestions(meta));
       expect(late).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
     } finally {
       await queue.resume();

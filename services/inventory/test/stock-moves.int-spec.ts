@@ -1,42 +1,26 @@
 import {
   AppException,
   InventoryClient,
-  ServiceName,
   type RpcMeta,
   type StockItemDto,
   type StockMoveResultDto,
   type StockShortageDto,
   type TakeStockDto,
 } from '@erp/contracts';
-import { startTestService, TestEnvironment } from '@erp/testing';
-import type { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { failureOf, type TestEnvironment } from '@erp/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '../src/clock/business-clock.js';
-import { InventoryConfig } from '../src/inventory.config.js';
-import { InventoryModule } from '../src/inventory.module.js';
+import { startInventory, type InventoryTestStack } from './inventory-test-stack.js';
 
 const userId = randomUUID();
 const meta: RpcMeta = { requestId: 'stock-moves-test', userId };
 const today = businessDate('Asia/Riyadh');
 let serial = 0;
 
-/** The failure of a call, as the orders service would see it. */
-async function failure(call: Promise<unknown>): Promise<AppException> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof AppException) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
-
 describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
   let environment: TestEnvironment;
-  let service: INestMicroservice;
-  let proxy: ClientProxy;
+  let stack: InventoryTestStack;
   let inventory: InventoryClient;
 
   const query = <T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> =>
@@ -105,21 +89,12 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
   }
 
   beforeAll(async () => {
-    environment = await TestEnvironment.create([ServiceName.Inventory]);
-    service = await startTestService(environment, ServiceName.Inventory, InventoryConfig, (config) =>
-      InventoryModule.forRoot(config),
-    );
-    proxy = ClientProxyFactory.create({
-      transport: Transport.TCP,
-      options: { host: '127.0.0.1', port: Number(environment.env.INVENTORY_PORT) },
-    });
-    inventory = new InventoryClient(proxy);
+    stack = await startInventory();
+    ({ environment, inventory } = stack);
   });
 
   afterAll(async () => {
-    await proxy?.close();
-    await service?.close();
-    await environment?.cleanup();
+    await stack?.stop();
   });
 
   describe('take-stock', () => {
@@ -209,7 +184,7 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
       ]);
       expect(await batchQuantities(item.id)).toEqual({ EXPIRED: '5.000', 'LAST-DAY': '0.000', FRESH: '3.000' });
 
-      const short = await failure(take(randomUUID(), [{ stockItemId: item.id, quantity: 4 }]));
+      const short = await failureOf(take(randomUUID(), [{ stockItemId: item.id, quantity: 4 }]));
       expect(short.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
       expect((short.details as { shortages: StockShortageDto[] }).shortages).toEqual([
         { stockItemId: item.id, name: item.name, sku: item.sku, available: 3, needed: 4 },
@@ -229,7 +204,7 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
         { stockItemId: plenty.id, quantity: 4 },
         { stockItemId: short.id, quantity: 6 },
       ];
-      const error = await failure(take(orderId, lines));
+      const error = await failureOf(take(orderId, lines));
       expect(error.status).toBe(409);
       expect(error.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
       expect(error.message).toContain('Sunflower oil 1.8 L (available 5, needed 6)');
@@ -277,7 +252,7 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
       await addUnbatched(item.id, '5');
       const before = await snapshot();
       const unknown = randomUUID();
-      const error = await failure(
+      const error = await failureOf(
         take(randomUUID(), [
           { stockItemId: item.id, quantity: 1 },
           { stockItemId: unknown, quantity: 1 },
@@ -290,11 +265,11 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
     });
 
     it('refuses a malformed message with 400 naming the field', async () => {
-      const error = await failure(take(randomUUID(), [{ stockItemId: randomUUID(), quantity: 0 }]));
+      const error = await failureOf(take(randomUUID(), [{ stockItemId: randomUUID(), quantity: 0 }]));
       expect(error.status).toBe(400);
       expect(error.message).toBe('quantity must be greater than 0');
       expect(error.details).toMatchObject({ fields: [{ field: 'lines.0.quantity' }] });
-      const tooPrecise = await failure(take(randomUUID(), [{ stockItemId: randomUUID(), quantity: 0.0001 }]));
+      const tooPrecise = await failureOf(take(randomUUID(), [{ stockItemId: randomUUID(), quantity: 0.0001 }]));
       expect(tooPrecise.message).toBe('quantity must have at most 3 decimal places');
     });
   });
@@ -424,7 +399,9 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
       expect(await quantityOf(item.id)).toBe('13.000');
 
       const before = await snapshot();
-      const second = await failure(inventory.putBackStock({ ...putBack, moveKey: `order:${orderId}:cancel:2` }, meta));
+      const second = await failureOf(
+        inventory.putBackStock({ ...putBack, moveKey: `order:${orderId}:cancel:2` }, meta),
+      );
       expect(second.status).toBe(409);
       expect(second.code).toBe('INVENTORY_ALREADY_PUT_BACK');
       expect(second.details).toEqual({ takeMoveKey: taken.moveKey, putBackMoveKey: putBack.moveKey });
@@ -452,16 +429,16 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
     it('refuses a key used for another order or another kind of move', async () => {
       const { orderId, taken } = await takenOrder();
       const otherOrder = randomUUID();
-      const sameKey = await failure(
+      const sameKey = await failureOf(
         inventory.takeStock({ moveKey: taken.moveKey, orderId: otherOrder, lines: [] }, meta),
       );
       expect(sameKey.status).toBe(409);
       expect(sameKey.code).toBe('INVENTORY_MOVE_KEY_CONFLICT');
-      const putWithTakeKey = await failure(
+      const putWithTakeKey = await failureOf(
         inventory.putBackStock({ moveKey: taken.moveKey, orderId, takeMoveKey: taken.moveKey }, meta),
       );
       expect(putWithTakeKey.code).toBe('INVENTORY_MOVE_KEY_CONFLICT');
-      const otherOrdersTake = await failure(
+      const otherOrdersTake = await failureOf(
         inventory.putBackStock(
           { moveKey: `order:${otherOrder}:cancel:1`, orderId: otherOrder, takeMoveKey: taken.moveKey },
           meta,
