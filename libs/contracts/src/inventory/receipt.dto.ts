@@ -5,21 +5,17 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
-  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
-  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+import { BatchNumberField, DateField, OptionalDateField } from './batch-fields.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
 import { NormalizeUnit, stockUnits, type StockUnit } from './stock-item.dto.js';
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const dateMessage = (field: string): { message: string } => ({ message: `${field} must be a date (YYYY-MM-DD)` });
 
 /** One line of a supplier invoice being applied: matched by stockItemId, else SKU, else created. */
 export class ReceiptLineDto {
@@ -66,23 +62,13 @@ export class ReceiptLineDto {
   @IsDecimalInput({ scale: 2, integerDigits: 10, minMessage: 'Selling price must be at least 0' })
   sellingPrice?: DecimalInput;
 
-  @EmptyToUndefined()
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(100)
+  @BatchNumberField()
   batchNumber?: string;
 
-  @EmptyToUndefined()
-  @IsOptional()
-  @Matches(isoDate, dateMessage('expiryDate'))
-  @IsISO8601({ strict: true }, dateMessage('expiryDate'))
+  @OptionalDateField('expiryDate')
   expiryDate?: string;
 
-  @EmptyToUndefined()
-  @IsOptional()
-  @Matches(isoDate, dateMessage('manufactureDate'))
-  @IsISO8601({ strict: true }, dateMessage('manufactureDate'))
+  @OptionalDateField('manufactureDate')
   manufactureDate?: string;
 }
 
@@ -106,8 +92,7 @@ export class ApplyReceiptDto {
   @MaxLength(100)
   invoiceNumber: string;
 
-  @Matches(isoDate, dateMessage('invoiceDate'))
-  @IsISO8601({ strict: true }, dateMessage('invoiceDate'))
+  @DateField('invoiceDate')
   invoiceDate: string;
 
   @IsOptional()

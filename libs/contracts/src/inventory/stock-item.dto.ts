@@ -4,17 +4,16 @@ import {
   IsArray,
   IsIn,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsOptional,
   IsString,
   IsUUID,
-  Matches,
   Max,
   MaxLength,
   Min,
 } from 'class-validator';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+import { BatchNumberField, OptionalDateField } from './batch-fields.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
 
 /** Units of the stock form (SPEC §3). */
@@ -44,9 +43,6 @@ export const STOCK_LIST_MAX_LIMIT = 5000;
 const quantityDigits = { scale: 3, integerDigits: 11 };
 /** numeric(12,2): money. */
 const moneyDigits = { scale: 2, integerDigits: 10 };
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const dateMessage = (field: string): { message: string } => ({ message: `${field} must be a date (YYYY-MM-DD)` });
 
 /**
  * A stock item as it leaves the service. Quantities are JSON numbers with up to 3 decimals;
@@ -128,23 +124,13 @@ export class CreateStockItemDto extends StockFormFields {
   @IsIn(stockUnits)
   unit: StockUnit;
 
-  @EmptyToUndefined()
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(100)
+  @BatchNumberField()
   batchNumber?: string;
 
-  @EmptyToUndefined()
-  @IsOptional()
-  @Matches(isoDate, dateMessage('expiryDate'))
-  @IsISO8601({ strict: true }, dateMessage('expiryDate'))
+  @OptionalDateField('expiryDate')
   expiryDate?: string;
 
-  @EmptyToUndefined()
-  @IsOptional()
-  @Matches(isoDate, dateMessage('manufactureDate'))
-  @IsISO8601({ strict: true }, dateMessage('manufactureDate'))
+  @OptionalDateField('manufactureDate')
   manufactureDate?: string;
 }
 
