@@ -3,6 +3,8 @@ import { TEST_OWNER_PASSWORD, testServiceClient } from '@erp/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/bootstrap/create-gateway-app.js';
+import { GatewayConfig } from '../src/config/gateway.config.js';
 import { GatewayStack } from './gateway-stack.js';
 import { HttpClient, json } from './http-client.js';
 
@@ -131,6 +133,27 @@ describe('identity and access through the gateway', () => {
       expect(cookie).toMatch(/SameSite=Lax/i);
       expect(cookie).toMatch(/Path=\//);
       expect(cookie).not.toMatch(/Secure/i);
+    });
+
+    it('marks the cookie Secure when the request came over HTTPS (behind a proxy with TRUST_PROXY)', async () => {
+      const { user } = await approvedStaff();
+      const config = stack.environment.config(GatewayConfig, { PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: 'true' });
+      const proxied = await createGatewayApp(config);
+      try {
+        await proxied.listen({ port: 0, host: '127.0.0.1' });
+        const response = await fetch(`${await proxied.getUrl()}/api/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+          body: JSON.stringify({ username: user.username, password: 'secret-password-1' }),
+        });
+        expect(response.status).toBe(200);
+        const cookie = response.headers.get('set-cookie') ?? '';
+        expect(cookie).toMatch(/^erp_session=/);
+        expect(cookie).toMatch(/; Secure/i);
+        expect(cookie).toMatch(/HttpOnly/i);
+      } finally {
+        await proxied.close();
+      }
     });
 
     it('says the same for an unknown user and a wrong password', async () => {
