@@ -11,10 +11,14 @@ export const QueueName = {
   InvoiceCreate: 'invoice-create',
   /** billing: PDF rendering in warm Chromium pages. */
   InvoiceRender: 'invoice-render',
+  /** orders: makes an order's stock match its status again after a change whose end was lost. */
+  OrderStockRepair: 'order-stock-repair',
   /** inventory: reorder suggestions, on demand and daily. */
   ReorderGenerate: 'reorder-generate',
-  /** gateway/identity: partner webhooks. */
+  /** identity: one event POSTed to one webhook endpoint, retried with backoff (jobId `delivery-<id>`). */
   WebhookDeliver: 'webhook-deliver',
+  /** identity: an event (order status, stock) fanned out to the endpoints subscribed to it (jobId `event-<id>`). */
+  WebhookEvents: 'webhook-events',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
@@ -27,10 +31,28 @@ export interface JobEnvelope<T> {
 
 /** Job names, per queue. Values are never renamed. */
 export const JobName = {
+  /** invoice-create: the customer invoice of an order (jobId `order-<orderId>`). */
+  CustomerInvoice: 'customer-invoice',
   /** invoice-create: the supplier invoice of a goods receipt (jobId `receipt-<receiptId>`). */
   SupplierInvoice: 'supplier-invoice',
+  /** invoice-render: one invoice's PDF (jobId `invoice-<invoiceId>`). */
+  RenderInvoice: 'render',
+  /** order-stock-repair: one order's stock made to match its status (jobId `order-<orderId>`). */
+  RepairOrderStock: 'repair',
   /** reorder-generate: one run of the reorder suggestions (on demand or daily). */
   GenerateReorderSuggestions: 'generate',
+  /** webhook-events: one event of webhooks/webhook-events.ts, fanned out by identity. */
+  WebhookEvent: 'event',
+  /** webhook-deliver: one delivery of one event to one endpoint. */
+  DeliverWebhook: 'deliver',
+  /** ai-parse: an order from a typed or pasted message (jobId: a uuid; ai-parser/ai-parse.jobs.ts). */
+  ParseOrderText: 'order-text',
+  /** ai-parse: an order from a photo or PDF. */
+  ParseOrderImage: 'order-image',
+  /** ai-parse: an order from a voice note. */
+  ParseOrderVoice: 'order-voice',
+  /** ai-parse: a supplier invoice read into a goods-receipt draft. */
+  ParseSupplierInvoice: 'supplier-invoice',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];
@@ -74,4 +96,33 @@ export interface GenerateReorderJobData {
  */
 export function supplierInvoiceJobId(receiptId: string): string {
   return `receipt-${receiptId}`;
+}
+
+/**
+ * invoice-create / customer-invoice: an order entered confirmed or completed for the first time
+ * (CONTRACT §5). Billing reads the order and its items from the orders service and creates at
+ * most one invoice per order; the job may come more than once.
+ */
+export interface CustomerInvoiceJobData {
+  orderId: string;
+  orderNumber: string;
+}
+
+/** The jobId of an order's job in a queue that takes one job per order. */
+export function orderJobId(orderId: string): string {
+  return `order-${orderId}`;
+}
+
+/** order-stock-repair / repair: the order whose stock must be made to match its status. */
+export interface RepairOrderStockJobData {
+  orderId: string;
+}
+
+/** invoice-render / render: the invoice whose PDF to write (again). */
+export interface RenderInvoiceJobData {
+  invoiceId: string;
+}
+
+export function invoiceJobId(invoiceId: string): string {
+  return `invoice-${invoiceId}`;
 }

@@ -27,10 +27,20 @@ export function orderedMessages(constraints: Record<string, string>): string[] {
     .map(([, message]) => message);
 }
 
+/** A nested field's message names its whole path: "items.0.quantity must be …", not "quantity must be …". */
+function withPath(message: string, property: string, field: string): string {
+  return field !== property && message.startsWith(`${property} `)
+    ? `${field}${message.slice(property.length)}`
+    : message;
+}
+
 function flatten(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    const own: FieldError[] = error.constraints ? [{ field, messages: orderedMessages(error.constraints) }] : [];
+    const messages = error.constraints
+      ? orderedMessages(error.constraints).map((message) => withPath(message, error.property, field))
+      : [];
+    const own: FieldError[] = messages.length > 0 ? [{ field, messages }] : [];
     return [...own, ...flatten(error.children ?? [], field)];
   });
 }

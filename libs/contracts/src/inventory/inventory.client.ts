@@ -2,6 +2,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { RpcMeta } from '../rpc.js';
 import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
+import type { ListProductsDto, ProductPageDto } from '../v1/products.dto.js';
 import type { ExpiringBatchDto } from './expiring.dto.js';
 import { InventoryPatterns } from './inventory.patterns.js';
 import type {
@@ -18,7 +19,13 @@ import type {
   ReorderSuggestionDto,
   ReorderSuggestionEntryDto,
 } from './reorder-suggestion.dto.js';
-import type { PutBackStockDto, StockMoveResultDto, TakeStockDto } from './stock-move.dto.js';
+import type {
+  PutBackStockDto,
+  StockMoveResultDto,
+  SyncOrderStockDto,
+  SyncOrderStockResultDto,
+  TakeStockDto,
+} from './stock-move.dto.js';
 
 /** Typed RPC client of the inventory service. Calls made for a user carry their id in `meta.userId`. */
 export class InventoryClient extends ServiceClient {
@@ -51,6 +58,11 @@ export class InventoryClient extends ServiceClient {
     return this.send(InventoryPatterns.GetItems, { ids }, meta);
   }
 
+  /** The partner API's products: a page and whether another follows. */
+  listProducts(query: ListProductsDto, meta: RpcMeta): Promise<ProductPageDto> {
+    return this.send(InventoryPatterns.ListProducts, query, meta);
+  }
+
   /** How many items are at or below their low-stock threshold. */
   countLowStock(meta: RpcMeta): Promise<number> {
     return this.send(InventoryPatterns.CountLowStock, {}, meta);
@@ -66,6 +78,11 @@ export class InventoryClient extends ServiceClient {
 
   putBackStock(dto: PutBackStockDto, meta: RpcMeta): Promise<StockMoveResultDto> {
     return this.send(InventoryPatterns.PutBackStock, dto, meta);
+  }
+
+  /** Makes the order hold its stock or not, whatever happened before (idempotent, per order). */
+  syncOrderStock(dto: SyncOrderStockDto, meta: RpcMeta): Promise<SyncOrderStockResultDto> {
+    return this.send(InventoryPatterns.SyncOrderStock, dto, meta);
   }
 
   /** A goods receipt, exactly once per receiptId. */

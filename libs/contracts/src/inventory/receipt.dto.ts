@@ -13,7 +13,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
-import { BatchNumberField, DateField, OptionalDateField } from './batch-fields.js';
+import { DateField, OptionalDateField } from '../common/date-fields.js';
+import { BatchNumberField } from './batch-fields.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
 import { NormalizeUnit, stockUnits, type StockUnit } from './stock-item.dto.js';
 

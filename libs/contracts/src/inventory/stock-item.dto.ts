@@ -1,19 +1,9 @@
-import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { Transform } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
-import { BatchNumberField, OptionalDateField } from './batch-fields.js';
+import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
+import { OptionalDateField } from '../common/date-fields.js';
+import { BatchNumberField } from './batch-fields.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
 
 /** Units of the stock form (SPEC §3). */
@@ -36,8 +26,6 @@ export const StockStatus = { Low: 'low', InStock: 'in_stock' } as const;
 export type StockStatus = (typeof StockStatus)[keyof typeof StockStatus];
 
 export const DEFAULT_LOW_STOCK_THRESHOLD = 10;
-export const STOCK_LIST_DEFAULT_LIMIT = 500;
-export const STOCK_LIST_MAX_LIMIT = 5000;
 
 /** numeric(14,3): quantities, fractional for kg, g, L and ml. */
 const quantityDigits = { scale: 3, integerDigits: 11 };
@@ -69,10 +57,7 @@ export interface StockItemDto {
 }
 
 /** inventory.list-stock-items: a page, and the total that matches when a limit was asked. */
-export interface StockItemPageDto {
-  items: StockItemDto[];
-  total: number | null;
-}
+export type StockItemPageDto = PageDto<StockItemDto>;
 
 /** The stock form's fields shared by create and update (SPEC §3, rules and messages of SPEC §5). */
 class StockFormFields {
@@ -165,27 +150,7 @@ export class UpdateStockItemRequestDto extends UpdateStockItemDto {
 }
 
 /** GET /api/stock query and inventory.list-stock-items: by name, narrowed by search, paged. */
-export class ListStockItemsDto {
-  @EmptyToUndefined()
-  @IsOptional()
-  @Trim()
-  @IsString()
-  @MaxLength(100)
-  search?: string;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(STOCK_LIST_MAX_LIMIT)
-  limit?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
-}
+export class ListStockItemsDto extends PageQueryDto {}
 
 /** inventory.get-items: the items with these ids (unknown ids are left out). */
 export class GetStockItemsDto {

@@ -107,7 +107,39 @@ export interface StockMoveResultDto {
 export interface StockShortageDto {
   stockItemId: string;
   name: string;
+  nameAr: string | null;
   sku: string;
   available: number;
   needed: number;
+}
+
+/**
+ * inventory.sync-order-stock: makes an order hold its stock (`hold: true`: take `lines` out,
+ * FEFO) or not (`hold: false`: put back what its open take took), whatever happened before.
+ * Idempotent and serialized per order: a repeated or retried call changes nothing, and a
+ * status change whose answer was lost is repaired by the next call (docs/decisions/0008-order-status-and-stock.md).
+ * Takes and put-backs are recorded under the keys `order:<id>:take:<n>` and `order:<id>:return:<n>`.
+ */
+export class SyncOrderStockDto {
+  @IsUUID()
+  orderId: string;
+
+  @IsBoolean()
+  hold: boolean;
+
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => TakeStockLineDto)
+  lines: TakeStockLineDto[];
+
+  @IsOptional()
+  @IsBoolean()
+  allowNegative?: boolean;
+}
+
+/** `held`: whether the order holds stock now; `move`: the take or put-back made by this call, if any. */
+export interface SyncOrderStockResultDto {
+  held: boolean;
+  move: StockMoveResultDto | null;
 }

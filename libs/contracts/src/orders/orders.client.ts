@@ -1,10 +1,79 @@
 import type { ClientProxy } from '@nestjs/microservices';
+import type { RpcMeta } from '../rpc.js';
 import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
+import type { AnalyticsDto, AnalyticsQueryDto, OrderStatsDto } from './analytics.dto.js';
+import type { ClientDto, ClientPageDto, CreateClientDto, ListClientsDto } from './client.dto.js';
+import type {
+  ChangeOrderStatusDto,
+  CreateOrderRequestDto,
+  ListOrdersDto,
+  OrderDto,
+  OrderItemDto,
+  OrderItemInputDto,
+  OrderPageDto,
+  UpdateOrderDto,
+  UpdateOrderItemDto,
+} from './order.dto.js';
+import { OrdersPatterns } from './orders.patterns.js';
 
-/** Typed RPC client of the orders service. */
+/** Typed RPC client of the orders service. Calls made for a user carry their id in `meta.userId`. */
 export class OrdersClient extends ServiceClient {
   constructor(proxy: ClientProxy, timeoutMs?: number) {
     super(ServiceName.Orders, proxy, timeoutMs);
+  }
+
+  createClient(dto: CreateClientDto, meta: RpcMeta): Promise<ClientDto> {
+    return this.send(OrdersPatterns.CreateClient, dto, meta);
+  }
+
+  listClients(query: ListClientsDto, meta: RpcMeta): Promise<ClientPageDto> {
+    return this.send(OrdersPatterns.ListClients, query, meta);
+  }
+
+  createOrder(dto: CreateOrderRequestDto, meta: RpcMeta): Promise<OrderDto> {
+    return this.send(OrdersPatterns.CreateOrder, dto, meta);
+  }
+
+  listOrders(query: ListOrdersDto, meta: RpcMeta): Promise<OrderPageDto> {
+    return this.send(OrdersPatterns.ListOrders, query, meta);
+  }
+
+  getOrder(orderId: string, meta: RpcMeta): Promise<OrderDto> {
+    return this.send(OrdersPatterns.GetOrder, { orderId }, meta);
+  }
+
+  listOrderItems(orderId: string, meta: RpcMeta): Promise<OrderItemDto[]> {
+    return this.send(OrdersPatterns.ListOrderItems, { orderId }, meta);
+  }
+
+  updateOrder(orderId: string, changes: UpdateOrderDto, meta: RpcMeta): Promise<OrderDto> {
+    return this.send(OrdersPatterns.UpdateOrder, { ...changes, orderId }, meta);
+  }
+
+  addOrderItem(orderId: string, item: OrderItemInputDto, meta: RpcMeta): Promise<OrderItemDto> {
+    return this.send(OrdersPatterns.AddOrderItem, { ...item, orderId }, meta);
+  }
+
+  updateOrderItem(orderId: string, itemId: string, changes: UpdateOrderItemDto, meta: RpcMeta): Promise<OrderItemDto> {
+    return this.send(OrdersPatterns.UpdateOrderItem, { ...changes, orderId, itemId }, meta);
+  }
+
+  deleteOrderItem(orderId: string, itemId: string, meta: RpcMeta): Promise<void> {
+    return this.send(OrdersPatterns.DeleteOrderItem, { orderId, itemId }, meta);
+  }
+
+  /** CONTRACT §5: moves stock with the status, all or nothing. */
+  changeOrderStatus(orderId: string, dto: ChangeOrderStatusDto, meta: RpcMeta): Promise<OrderDto> {
+    return this.send(OrdersPatterns.ChangeOrderStatus, { ...dto, orderId }, meta);
+  }
+
+  /** The dashboard's figures that the orders service owns. */
+  getOrderStats(meta: RpcMeta): Promise<OrderStatsDto> {
+    return this.send(OrdersPatterns.GetOrderStats, {}, meta);
+  }
+
+  getAnalytics(query: AnalyticsQueryDto, meta: RpcMeta): Promise<AnalyticsDto> {
+    return this.send(OrdersPatterns.GetAnalytics, query, meta);
   }
 }

@@ -4,4 +4,17 @@ import { ServiceName } from '../services.js';
 /** Message patterns of the orders service: 'orders.<verb-noun>'. Values are never renamed. */
 export const OrdersPatterns = {
   Health: healthPattern(ServiceName.Orders),
+  CreateClient: 'orders.create-client',
+  ListClients: 'orders.list-clients',
+  CreateOrder: 'orders.create-order',
+  ListOrders: 'orders.list-orders',
+  GetOrder: 'orders.get-order',
+  ListOrderItems: 'orders.list-order-items',
+  UpdateOrder: 'orders.update-order',
+  AddOrderItem: 'orders.add-order-item',
+  UpdateOrderItem: 'orders.update-order-item',
+  DeleteOrderItem: 'orders.delete-order-item',
+  ChangeOrderStatus: 'orders.change-order-status',
+  GetOrderStats: 'orders.get-order-stats',
+  GetAnalytics: 'orders.get-analytics',
 } as const;

@@ -1,0 +1,32 @@
+import type { DecimalInput } from '@erp/contracts';
+import { Decimal } from 'decimal.js';
+
+/** A decimal from a validated input (JSON number or numeric string) or a numeric column (a string). */
+export function dec(value: DecimalInput): Decimal {
+  return new Decimal(typeof value === 'number' ? String(value) : value.trim());
+}
+
+/** A quantity for a numeric(14,3) column. */
+export function quantityColumn(value: Decimal): string {
+  return value.toFixed(3);
+}
+
+/** A money amount for a numeric(12,2) column. */
+export function moneyColumn(value: Decimal): string {
+  return value.toFixed(2);
+}
+
+/** A quantity in JSON: a number (at most 3 decimals and 14 digits, so exact as a double). */
+export function quantityJson(value: Decimal | string): number {
+  return Number(new Decimal(value).toFixed(3));
+}
+
+/** Money in JSON: a string with 2 decimals (CONTRACT §4). */
+export function moneyJson(value: Decimal | string): string {
+  return new Decimal(value).toFixed(2);
+}
+
+/** A line total (CONTRACT §4): round(quantity × unitPrice, 2), half away from zero. */
+export function lineTotal(quantity: Decimal.Value, unitPrice: Decimal.Value): Decimal {
+  return new Decimal(quantity).times(unitPrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+}

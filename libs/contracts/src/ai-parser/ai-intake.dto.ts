@@ -1,0 +1,208 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { EmptyToUndefined, Trim } from '../common/transforms.js';
+
+/**
+ * AI intake over HTTP (docs/api/ai-intake.md): orders from text, photos and voice notes, and
+ * supplier invoices from files. The gateway checks the request and hands it to the ai-parser
+ * service as a job on the `ai-parse` queue.
+ */
+
+/** Base64 of up to 10 MB is about 13.4 MB; the decoded size is what is checked (413 past 10 MB). */
+const BASE64_MAX_CHARS = 16 * 1024 * 1024;
+/** The longest order text read (as long as an order's rawOrderText may be). */
+export const ORDER_TEXT_MAX_CHARS = 20_000;
+
+/** `true`/`false` (and 1/0) in a query string. */
+const QueryBoolean = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  );
+
+/** `?wait=false`: answer 202 `{ jobId }` at once and let the dialog poll GET /api/ai-jobs/{jobId}. */
+export class AiIntakeQueryDto {
+  @IsOptional()
+  @QueryBoolean()
+  @IsBoolean({ message: 'wait must be true or false' })
+  wait?: boolean;
+}
+
+/** POST /api/orders/upload: `{ orderText }` or `{ imageBase64 }` (a JPG, PNG or PDF data URL or bare base64). */
+export class UploadOrderDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(ORDER_TEXT_MAX_CHARS)
+  orderText?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsString()
+  @MaxLength(BASE64_MAX_CHARS)
+  imageBase64?: string;
+
+  /** SPEC §7's client also sends `imageUrl` (a local object URL, or null): accepted and ignored. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(2_000)
+  imageUrl?: string | null;
+}
+
+export const voiceLanguages = ['en', 'ar'] as const;
+export type VoiceLanguage = (typeof voiceLanguages)[number];
+
+/** POST /api/orders/transcribe: a voice note (webm, ogg, mp3, m4a/mp4 or wav; the bytes decide, not mimeType). */
+export class TranscribeOrderDto {
+  @IsString()
+  @IsNotEmpty({ message: 'Please record a voice note first' })
+  @MaxLength(BASE64_MAX_CHARS)
+  audioBase64: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  mimeType?: string;
+
+  /** The language spoken; absent: the endpoint detects it, the offline recogniser assumes English. */
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsIn(voiceLanguages, { message: 'language must be en or ar' })
+  language?: VoiceLanguage;
+}
+
+/** POST /api/stock/supplier-invoices/parse: a supplier invoice (JPG, PNG or PDF). */
+export class ParseSupplierInvoiceDto {
+  @IsString()
+  @IsNotEmpty({ message: 'Please choose an invoice file' })
+  @MaxLength(BASE64_MAX_CHARS)
+  fileBase64: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Which engine read the message: `offline`, `openai` (the configured OpenAI-compatible endpoint),
+ * or `offline (openai failed: <reason>)` when the endpoint was tried and its answer not used.
+ */
+export type AiEngineName = string;
+
+export type IntakeSource = 'text' | 'image' | 'voice';
+
+/** Another catalogue item the line may mean (for the picker of the confirm dialog). */
+export interface ParsedItemAlternativeDto {
+  stockItemId: string;
+  sku: string;
+  name: string;
+  confidence: number;
+}
+
+/** One line of a parsed order (CONTRACT §6, docs/api/ai-intake.md). */
+export interface ParsedOrderItemDto {
+  /** The catalogue name when matched, else the customer's wording. */
+  itemName: string;
+  itemNameAr: string | null;
+  quantity: number;
+  /** The customer's unit, else the matched item's unit, else null. */
+  unit: string | null;
+  /** The matched item's selling price (2 decimals), null when unmatched. */
+  unitPrice: string | null;
+  /** Null when no catalogue item matches well enough (the line is then offered for manual choice). */
+  stockItemId: string | null;
+  sku: string | null;
+  /** 0–1. */
+  confidence: number;
+  /** The customer's wording of the line (without the quantity). */
+  sourceText: string;
+  /** The wording normalised: sent back with the confirmed order so the client's wording is remembered. */
+  phrase: string;
+  /** The user should check the quantity: read by OCR or by the offline recogniser, or the engines disagreed. */
+  quantityNeedsCheck: boolean;
+  /** How the item was chosen: the client's remembered wording, the catalogue matcher, the model, or none. */
+  matchedBy: 'memory' | 'catalogue' | 'model' | null;
+  alternatives: ParsedItemAlternativeDto[];
+}
+
+export interface ParsedOrderDto {
+  /** "Unknown Client" when the message names none. */
+  clientName: string;
+  /** The existing client whose name matches, else null. */
+  clientId: string | null;
+  items: ParsedOrderItemDto[];
+}
+
+/** The answer of POST /api/orders/upload and /api/orders/transcribe. */
+export interface OrderParseResultDto {
+  parsed: ParsedOrderDto;
+  /** What was parsed: the message, the OCR text or the transcription. */
+  rawText: string;
+  /** Voice only: what was heard. */
+  transcription?: string;
+  /** Voice only: `openai` (the endpoint) or `pocketsphinx` (offline, English), with a failure note when the endpoint failed. */
+  transcriptionEngine?: string;
+  engine: AiEngineName;
+  source: IntakeSource;
+  /** Image and voice: the kept file, under /uploads. */
+  uploadedFileUrl?: string;
+}
+
+/** One line of a supplier invoice draft, for POST /api/stock/receipts. */
+export interface SupplierInvoiceLineDraftDto {
+  name: string;
+  nameAr: string | null;
+  stockItemId: string | null;
+  sku: string | null;
+  quantity: number;
+  unit: string;
+  unitPrice: string | null;
+  batchNumber: string | null;
+  expiryDate: string | null;
+  manufactureDate: string | null;
+  confidence: number;
+  quantityNeedsCheck: boolean;
+}
+
+/** The answer of POST /api/stock/supplier-invoices/parse: a draft to review. */
+export interface SupplierInvoiceDraftDto {
+  supplierName: string | null;
+  invoiceNumber: string | null;
+  invoiceDate: string | null;
+  lines: SupplierInvoiceLineDraftDto[];
+  rawText: string;
+  engine: AiEngineName;
+  uploadedFileUrl: string;
+}
+
+export type AiParseResultDto = OrderParseResultDto | SupplierInvoiceDraftDto;
+
+export const aiProgressSteps = ['reading', 'recognising', 'transcribing', 'matching'] as const;
+export type AiProgressStep = (typeof aiProgressSteps)[number];
+
+/** What a running job reports (BullMQ job progress). */
+export interface AiJobProgressDto {
+  step: AiProgressStep;
+  /** 0–100. */
+  percent: number;
+}
+
+/** `?wait=false`: 202 with the job to poll. */
+export interface AiJobAcceptedDto {
+  jobId: string;
+}
+
+export const aiJobStates = ['waiting', 'active', 'completed', 'failed'] as const;
+export type AiJobState = (typeof aiJobStates)[number];
+
+/** GET /api/ai-jobs/{jobId}. */
+export interface AiJobStatusDto {
+  jobId: string;
+  state: AiJobState;
+  /** Null until the ai-parser service has started the job. */
+  progress: AiJobProgressDto | null;
+  /** When completed: what the call would have answered. */
+  result?: AiParseResultDto;
+  /** When failed: the status and body the call would have answered with. */
+  error?: { status: number; code: string; message: string; details?: unknown };
+}

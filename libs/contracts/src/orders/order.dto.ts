@@ -1,0 +1,332 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
+import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
+
+/** Order statuses (SPEC §4). Any status can be set from any other. */
+export const orderStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** The statuses whose orders hold their stock (CONTRACT §5). */
+export const committedStatuses: readonly OrderStatus[] = ['confirmed', 'completed'];
+
+export function isCommitted(status: OrderStatus): boolean {
+  return committedStatuses.includes(status);
+}
+
+/** Where an order came from: typed in, or read by AI from a text, an image or a voice note; or a partner. */
+export const orderSources = ['manual', 'text', 'image', 'voice', 'api'] as const;
+export type OrderSource = (typeof orderSources)[number];
+
+export const ORDER_MAX_ITEMS = 500;
+/** The manual item unit default (SPEC §9). */
+export const DEFAULT_ORDER_ITEM_UNIT = 'piece';
+
+export interface OrderDto {
+  id: string;
+  orderNumber: string;
+  clientId: string | null;
+  clientName: string;
+  status: OrderStatus;
+  /** The sum of the line totals, 2 decimals. */
+  totalAmount: string;
+  notes: string | null;
+  rawOrderText: string | null;
+  transcribedText: string | null;
+  uploadedFileUrl: string | null;
+  audioFileUrl: string | null;
+  source: OrderSource;
+  itemCount: number;
+  createdAt: string;
+  updatedAt: string;
+  createdBy: string | null;
+}
+
+export type OrderPageDto = PageDto<OrderDto>;
+
+export interface OrderItemDto {
+  id: string;
+  orderId: string;
+  lineNo: number;
+  stockItemId: string | null;
+  sku: string | null;
+  itemName: string;
+  itemNameAr: string | null;
+  quantity: number;
+  unit: string;
+  unitPrice: string;
+  /** round(quantity × unitPrice, 2), half away from zero (CONTRACT §4). */
+  totalPrice: string;
+  /** The linked stock item's cost price when the line was linked; null when not linked. */
+  unitCost: string | null;
+}
+
+/** numeric(14,3) quantities above zero; numeric(12,2) prices at least zero. */
+const quantityRule = { scale: 3, integerDigits: 11, positive: true };
+const priceRule = { scale: 2, integerDigits: 10 };
+/** Files kept by the gateway are served under /uploads; nothing else is stored as an order's file. */
+const uploadPath = /^\/uploads\/[A-Za-z0-9._/-]{1,200}$/;
+
+/** A line of a new order, or a line added to a pending one. */
+export class OrderItemInputDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  itemName: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(200)
+  itemNameAr?: string;
+
+  @IsDecimalInput(quantityRule)
+  quantity: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(20)
+  unit?: string;
+
+  @IsDecimalInput(priceRule)
+  unitPrice: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  stockItemId?: string;
+
+  /**
+   * The AI parse result's `phrase` for this line (docs/api/ai-intake.md): with `stockItemId`, the
+   * client's wording is remembered for their next order. Not stored with the order.
+   */
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(200)
+  phrase?: string;
+}
+
+/** The text and files an order was read from, kept with it (the AI confirm dialog sends them). */
+class OrderOriginFields {
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsString()
+  @MaxLength(20_000)
+  rawOrderText?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsString()
+  @MaxLength(20_000)
+  transcribedText?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Matches(uploadPath, { message: 'uploadedFileUrl must be a path under /uploads' })
+  uploadedFileUrl?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Matches(uploadPath, { message: 'audioFileUrl must be a path under /uploads' })
+  audioFileUrl?: string;
+
+  @IsOptional()
+  @IsIn(orderSources)
+  source?: OrderSource;
+}
+
+/** POST /api/orders/manual (and the AI confirm dialog): a pending order. */
+export class CreateOrderDto extends OrderOriginFields {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  clientName: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  clientId?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'Please add at least one item to the order' })
+  @ArrayMaxSize(ORDER_MAX_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => OrderItemInputDto)
+  items: OrderItemInputDto[];
+}
+
+/** An Idempotency-Key of order creation: unique per scope (the partner's key) for `ttlSeconds`. */
+export class OrderIdempotencyDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  scope: string;
+
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  key: string;
+
+  /** sha256 of the request body: the same key with another body is refused. */
+  @IsString()
+  @Matches(/^[0-9a-f]{64}$/)
+  requestHash: string;
+
+  @IsInt()
+  @Min(60)
+  ttlSeconds: number;
+}
+
+/** orders.create-order: a new order, exactly once per idempotency key when one is given. */
+export class CreateOrderRequestDto extends CreateOrderDto {
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OrderIdempotencyDto)
+  idempotency?: OrderIdempotencyDto;
+}
+
+/** PATCH /api/orders/{id}: the changed fields only; pending orders only. */
+export class UpdateOrderDto {
+  @IfPresent()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  clientName?: string;
+
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string | null;
+}
+
+/** PATCH /api/orders/{id}/items/{itemId}: the changed fields only; `stockItemId: null` unlinks. */
+export class UpdateOrderItemDto {
+  @IfPresent()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  itemName?: string;
+
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @IsString()
+  @MaxLength(200)
+  itemNameAr?: string | null;
+
+  @IfPresent()
+  @IsDecimalInput(quantityRule)
+  quantity?: DecimalInput;
+
+  @IfPresent()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(20)
+  unit?: string;
+
+  @IfPresent()
+  @IsDecimalInput(priceRule)
+  unitPrice?: DecimalInput;
+
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsUUID()
+  stockItemId?: string | null;
+}
+
+/** PATCH /api/orders/{id}/status. */
+export class ChangeOrderStatusDto {
+  @IsIn(orderStatuses, { message: `status must be one of: ${orderStatuses.join(', ')}` })
+  status: OrderStatus;
+}
+
+/**
+ * GET /api/orders: newest first; `search` matches the order number or the client name. With
+ * `updatedSince`, only orders changed at or after that moment, oldest change first (for syncing).
+ */
+export class ListOrdersDto extends PageQueryDto {
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'updatedSince must be an ISO 8601 date or timestamp' })
+  updatedSince?: string;
+
+  @IsOptional()
+  @IsIn(orderStatuses, { message: `status must be one of: ${orderStatuses.join(', ')}` })
+  status?: OrderStatus;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  clientId?: string;
+}
+
+/** RPC payloads that name an order, or an order and one of its items. */
+export class OrderIdDto {
+  @IsUUID()
+  orderId: string;
+}
+
+export class OrderItemIdDto extends OrderIdDto {
+  @IsUUID()
+  itemId: string;
+}
+
+export class UpdateOrderRequestDto extends UpdateOrderDto {
+  @IsUUID()
+  orderId: string;
+}
+
+export class AddOrderItemRequestDto extends OrderItemInputDto {
+  @IsUUID()
+  orderId: string;
+}
+
+export class UpdateOrderItemRequestDto extends UpdateOrderItemDto {
+  @IsUUID()
+  orderId: string;
+
+  @IsUUID()
+  itemId: string;
+}
+
+export class ChangeOrderStatusRequestDto extends ChangeOrderStatusDto {
+  @IsUUID()
+  orderId: string;
+}

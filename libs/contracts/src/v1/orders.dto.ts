@@ -1,0 +1,125 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+import { EmptyToUndefined, Trim } from '../common/transforms.js';
+import { ORDER_MAX_ITEMS, orderStatuses, type OrderStatus } from '../orders/order.dto.js';
+import { V1_LIST_DEFAULT_LIMIT, V1_LIST_MAX_LIMIT } from './envelope.js';
+
+/** A line of a partner's order (CONTRACT §7). */
+export class V1OrderItemDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(200)
+  nameAr?: string;
+
+  @IsDecimalInput({ scale: 3, integerDigits: 11, positive: true })
+  quantity: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(20)
+  unit?: string;
+
+  @IsDecimalInput({ scale: 2, integerDigits: 10 })
+  unitPrice: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  stockItemId?: string;
+}
+
+/** POST /api/v1/orders (orders:write): a pending order. */
+export class V1CreateOrderDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  clientName: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'items must contain at least one item' })
+  @ArrayMaxSize(ORDER_MAX_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => V1OrderItemDto)
+  items: V1OrderItemDto[];
+}
+
+/** GET /api/v1/orders (orders:read): newest first, paged. */
+export class ListV1OrdersDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(V1_LIST_MAX_LIMIT)
+  limit: number = V1_LIST_DEFAULT_LIMIT;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset: number = 0;
+
+  @IsOptional()
+  @IsIn(orderStatuses, { message: `status must be one of: ${orderStatuses.join(', ')}` })
+  status?: OrderStatus;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'updatedSince must be an ISO 8601 date or timestamp' })
+  updatedSince?: string;
+}
+
+/** An order as partners see it. `items` only on GET /api/v1/orders/{id}. */
+export interface V1OrderDto {
+  id: string;
+  orderNumber: string;
+  clientName: string;
+  status: OrderStatus;
+  totalAmount: string;
+  notes: string | null;
+  createdAt: string;
+  updatedAt: string;
+  items?: Array<{
+    name: string;
+    nameAr: string | null;
+    sku: string | null;
+    stockItemId: string | null;
+    quantity: number;
+    unit: string;
+    unitPrice: string;
+    totalPrice: string;
+  }>;
+}

@@ -1,0 +1,86 @@
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { EmptyToUndefined, Trim } from '../common/transforms.js';
+import type { StockUnit } from '../inventory/stock-item.dto.js';
+import { V1_LIST_DEFAULT_LIMIT, V1_LIST_MAX_LIMIT } from './envelope.js';
+
+/** `true`/`false` (and 1/0) in a query string. */
+const QueryBoolean = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  );
+
+/** A batch of a product, for partners that sell by expiry (`include=batches`). */
+export interface ProductBatchDto {
+  batchNumber: string | null;
+  quantity: number;
+  expiryDate: string | null;
+}
+
+/** A product of the external API (CONTRACT §7): a stock item. */
+export interface ProductDto {
+  id: string;
+  name: string;
+  nameAr: string | null;
+  sku: string;
+  quantity: number;
+  unit: StockUnit;
+  costPrice: string;
+  sellingPrice: string;
+  lowStockThreshold: number;
+  updatedAt: string;
+  batches?: ProductBatchDto[];
+}
+
+/** GET /api/v1/products: by name (or by last change with `updatedSince`), paged. */
+export class ListProductsDto {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(V1_LIST_MAX_LIMIT)
+  limit: number = V1_LIST_DEFAULT_LIMIT;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset: number = 0;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(100)
+  search?: string;
+
+  /** Only products changed at or after this moment (ISO 8601), oldest change first. */
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsISO8601({ strict: true }, { message: 'updatedSince must be an ISO 8601 date or timestamp' })
+  updatedSince?: string;
+
+  @IsOptional()
+  @QueryBoolean()
+  @IsBoolean({ message: 'withTotal must be true or false' })
+  withTotal?: boolean;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsIn(['batches'], { message: 'include must be batches' })
+  include?: 'batches';
+}
+
+/** inventory.list-products: a page and whether another follows. */
+export interface ProductPageDto {
+  items: ProductDto[];
+  hasMore: boolean;
+  total: number | null;
+}
+
+/** PATCH /api/v1/products/{id}/stock (products:sync): the quantity on hand, a whole number. */
+export class SetProductStockDto {
+  @IsInt({ message: 'quantity must be a whole number' })
+  @Min(0)
+  quantity: number;
+}

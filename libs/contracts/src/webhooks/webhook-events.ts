@@ -1,0 +1,101 @@
+import type { OrderStatus } from '../orders/order.dto.js';
+import { Permission } from '../permissions.js';
+
+/**
+ * Events a webhook endpoint can subscribe to (docs/api/webhooks.md). Values are part of the
+ * wire contract with partners: add new ones, never rename.
+ */
+export const WebhookEventType = {
+  OrderStatusChanged: 'order.status_changed',
+  ProductStockChanged: 'product.stock_changed',
+} as const;
+export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType];
+export const webhookEventTypes: readonly WebhookEventType[] = Object.values(WebhookEventType);
+
+/**
+ * The permission a user needs to subscribe to an event and to go on receiving it (owners and
+ * admins hold every permission): webhooks never tell a user what the screens would not.
+ */
+export const webhookEventPermission: Record<WebhookEventType, Permission> = {
+  'order.status_changed': Permission.OrdersRead,
+  'product.stock_changed': Permission.StockRead,
+};
+
+/** The event `POST /api/webhooks/{id}/test` sends: not subscribable, always delivered to that endpoint. */
+export const WEBHOOK_PING_EVENT = 'ping';
+export type WebhookDeliveredType = WebhookEventType | typeof WEBHOOK_PING_EVENT;
+
+/** order.status_changed: an order's new status committed (never sent when the status did not change). */
+export interface OrderStatusChangedData {
+  orderId: string;
+  orderNumber: string;
+  status: OrderStatus;
+  previousStatus: OrderStatus;
+  /** The order's total, 2 decimals (CONTRACT §4). */
+  totalAmount: string;
+  changedAt: string;
+}
+
+/** Why an item's quantity changed: the stock ledger's reasons. */
+export type StockChangeReason = 'initial' | 'adjustment' | 'order' | 'order-put-back' | 'receipt';
+
+/**
+ * product.stock_changed: an item's quantity committed at a new value, one event per item per
+ * change (a receipt with two lines of one item is one event).
+ */
+export interface ProductStockChangedData {
+  productId: string;
+  sku: string;
+  quantity: number;
+  previousQuantity: number;
+  reason: StockChangeReason;
+  /** The order or receipt that caused it, when one did. */
+  reference: string | null;
+  changedAt: string;
+}
+
+export interface WebhookPingData {
+  endpointId: string;
+  message: string;
+}
+
+export interface WebhookEventDataMap {
+  'order.status_changed': OrderStatusChangedData;
+  'product.stock_changed': ProductStockChangedData;
+  ping: WebhookPingData;
+}
+
+/**
+ * One event, as producers add it to the webhook-events queue and as it is POSTed to every
+ * subscribed endpoint: the body of each delivery is exactly this object.
+ */
+export interface WebhookEvent<T extends WebhookDeliveredType = WebhookDeliveredType> {
+  /** uuid; the same for every endpoint and every retry, so receivers can drop repeats. */
+  id: string;
+  type: T;
+  /** When the change committed (ISO 8601). */
+  createdAt: string;
+  data: WebhookEventDataMap[T];
+}
+
+/** webhook-events / event: jobId `event-<id>`, so adding the same event twice is a no-op. */
+export function webhookEventJobId(eventId: string): string {
+  return `event-${eventId}`;
+}
+
+/** webhook-deliver / deliver: one event to one endpoint, retried with backoff (jobId `delivery-<id>`). */
+export interface DeliverWebhookJobData {
+  deliveryId: string;
+}
+
+export function webhookDeliveryJobId(deliveryId: string): string {
+  return `delivery-${deliveryId}`;
+}
+
+/** Headers of every delivery (docs/api/webhooks.md). */
+export const WebhookHeader = {
+  Event: 'X-ERP-Event',
+  Delivery: 'X-ERP-Delivery',
+  Timestamp: 'X-ERP-Timestamp',
+  Signature: 'X-ERP-Signature',
+} as const;
