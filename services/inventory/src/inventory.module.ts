@@ -6,6 +6,7 @@ import { StockBatchEntity } from './batches/stock-batch.entity.js';
 import { BusinessClock } from './clock/business-clock.js';
 import { InventoryConfig } from './inventory.config.js';
 import { inventoryMigrations } from './migrations/index.js';
+import { ProductsModule } from './products/products.module.js';
 import { PriceHistoryEntity } from './receipts/price-history.entity.js';
 import { ReceiptEntity } from './receipts/receipt.entity.js';
 import { ReceiptsModule } from './receipts/receipts.module.js';
@@ -45,6 +46,7 @@ export class InventoryModule {
         StockMovesModule,
         ReceiptsModule,
         ReorderSuggestionsModule,
+        ProductsModule,
       ],
       providers: [{ provide: InventoryConfig, useValue: config }, BusinessClock],
       exports: [InventoryConfig, BusinessClock],

@@ -14,7 +14,7 @@ import { failureOf, type TestEnvironment } from '@erp/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, businessDate } from '../src/clock/business-clock.js';
+import { addDays, businessDate } from '@erp/common';
 import { startInventory, type InventoryTestStack } from './inventory-test-stack.js';
 
 const userId = randomUUID();
@@ -296,7 +296,9 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
     );
     expect(refused).toMatchObject({ code: 'VALIDATION_FAILED', status: 400 });
     expect(refused.details).toEqual({
-      fields: [{ field: 'lines.1.expiryDate', messages: ['expiryDate must not be before manufactureDate'] }],
+      fields: [
+        { field: 'lines.1.expiryDate', messages: ['lines.1.expiryDate must not be before lines.1.manufactureDate'] },
+      ],
     });
   });
 

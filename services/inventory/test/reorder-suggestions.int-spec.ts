@@ -10,7 +10,7 @@ import { failureOf, type TestEnvironment } from '@erp/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, businessDate } from '../src/clock/business-clock.js';
+import { addDays, businessDate } from '@erp/common';
 import { startInventory, type InventoryTestStack } from './inventory-test-stack.js';
 
 const userId = randomUUID();

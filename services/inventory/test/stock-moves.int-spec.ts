@@ -10,7 +10,7 @@ import {
 import { failureOf, type TestEnvironment } from '@erp/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, businessDate } from '../src/clock/business-clock.js';
+import { addDays, businessDate } from '@erp/common';
 import { startInventory, type InventoryTestStack } from './inventory-test-stack.js';
 
 const userId = randomUUID();
@@ -187,7 +187,7 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
       const short = await failureOf(take(randomUUID(), [{ stockItemId: item.id, quantity: 4 }]));
       expect(short.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
       expect((short.details as { shortages: StockShortageDto[] }).shortages).toEqual([
-        { stockItemId: item.id, name: item.name, sku: item.sku, available: 3, needed: 4 },
+        { stockItemId: item.id, name: item.name, nameAr: null, sku: item.sku, available: 3, needed: 4 },
       ]);
     });
 
@@ -209,7 +209,9 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
       expect(error.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
       expect(error.message).toContain('Sunflower oil 1.8 L (available 5, needed 6)');
       expect(error.details).toEqual({
-        shortages: [{ stockItemId: short.id, name: 'Sunflower oil 1.8 L', sku: short.sku, available: 5, needed: 6 }],
+        shortages: [
+          { stockItemId: short.id, name: 'Sunflower oil 1.8 L', nameAr: null, sku: short.sku, available: 5, needed: 6 },
+        ],
       });
       expect(await snapshot()).toEqual(before);
 
@@ -267,10 +269,10 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
     it('refuses a malformed message with 400 naming the field', async () => {
       const error = await failureOf(take(randomUUID(), [{ stockItemId: randomUUID(), quantity: 0 }]));
       expect(error.status).toBe(400);
-      expect(error.message).toBe('quantity must be greater than 0');
+      expect(error.message).toBe('lines.0.quantity must be greater than 0');
       expect(error.details).toMatchObject({ fields: [{ field: 'lines.0.quantity' }] });
       const tooPrecise = await failureOf(take(randomUUID(), [{ stockItemId: randomUUID(), quantity: 0.0001 }]));
-      expect(tooPrecise.message).toBe('quantity must have at most 3 decimal places');
+      expect(tooPrecise.message).toBe('lines.0.quantity must have at most 3 decimal places');
     });
   });
 
@@ -446,6 +448,58 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
       );
       expect(otherOrdersTake.code).toBe('INVENTORY_MOVE_KEY_CONFLICT');
       expect(otherOrdersTake.details).toEqual({ field: 'takeMoveKey', takeMoveKey: taken.moveKey });
+    });
+  });
+
+  describe('sync-order-stock', () => {
+    const sync = (orderId: string, hold: boolean, lines: TakeStockDto['lines']) =>
+      inventory.syncOrderStock({ orderId, hold, lines }, meta);
+
+    it('takes once however often the order asks to hold, puts back once, and takes again under a new key', async () => {
+      const item = await createItem();
+      await addBatch(item.id, { batchNumber: 'SY-1', quantity: '10', expiresInDays: 20 });
+      const orderId = randomUUID();
+      const lines = [{ stockItemId: item.id, quantity: 4 }];
+
+      const first = await sync(orderId, true, lines);
+      expect(first.held).toBe(true);
+      expect(first.move?.moveKey).toBe(`order:${orderId}:take:1`);
+      expect(await sync(orderId, true, lines)).toEqual({ held: true, move: null });
+      expect(await quantityOf(item.id)).toBe('6.000');
+
+      const released = await sync(orderId, false, []);
+      expect(released.move?.moveKey).toBe(`order:${orderId}:return:1`);
+      expect(await sync(orderId, false, [])).toEqual({ held: false, move: null });
+      expect(await quantityOf(item.id)).toBe('10.000');
+
+      const again = await sync(orderId, true, [{ stockItemId: item.id, quantity: 3 }]);
+      expect(again.move?.moveKey).toBe(`order:${orderId}:take:2`);
+      expect(await quantityOf(item.id)).toBe('7.000');
+    });
+
+    it('takes once when the same order asks to hold from many callers at once', async () => {
+      const item = await createItem();
+      await addUnbatched(item.id, '50');
+      const orderId = randomUUID();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => sync(orderId, true, [{ stockItemId: item.id, quantity: 5 }])),
+      );
+      expect(answers.filter((answer) => answer.move !== null)).toHaveLength(1);
+      expect(await quantityOf(item.id)).toBe('45.000');
+    });
+
+    it('releasing an order that holds nothing moves nothing; a shortage leaves it holding nothing', async () => {
+      const item = await createItem();
+      await addUnbatched(item.id, '2');
+      const orderId = randomUUID();
+      expect(await sync(orderId, false, [])).toEqual({ held: false, move: null });
+      const before = await snapshot();
+      const short = await failureOf(sync(orderId, true, [{ stockItemId: item.id, quantity: 3 }]));
+      expect(short.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
+      expect(await snapshot()).toEqual(before);
+      expect((await sync(orderId, true, [{ stockItemId: item.id, quantity: 2 }])).move?.moveKey).toBe(
+        `order:${orderId}:take:1`,
+      );
     });
   });
 

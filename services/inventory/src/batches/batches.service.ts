@@ -1,6 +1,7 @@
 import type { ExpiringBatchDto } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
-import { addDays, BusinessClock } from '../clock/business-clock.js';
+import { addDays } from '@erp/common';
+import { BusinessClock } from '../clock/business-clock.js';
 import { BatchesRepository } from './batches.repository.js';
 import { toExpiringBatchDto } from './expiring-batch.mapper.js';
 

@@ -1,5 +1,5 @@
 import type { ExpiringBatchDto, StockUnit } from '@erp/contracts';
-import { quantityJson } from '../common/decimals.js';
+import { quantityJson } from '@erp/common';
 import type { ExpiringBatchRow } from './batches.repository.js';
 
 export function toExpiringBatchDto(row: ExpiringBatchRow): ExpiringBatchDto {

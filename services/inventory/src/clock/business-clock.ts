@@ -1,24 +1,6 @@
+import { businessDate } from '@erp/common';
 import { Inject, Injectable } from '@nestjs/common';
 import { InventoryConfig } from '../inventory.config.js';
-
-/** The calendar date (YYYY-MM-DD) in a time zone at a moment. */
-export function businessDate(timeZone: string, at: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
-  const part = (type: Intl.DateTimeFormatPartTypes): string => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** A YYYY-MM-DD date moved by whole days. */
-export function addDays(date: string, days: number): string {
-  const moved = new Date(`${date}T00:00:00Z`);
-  moved.setUTCDate(moved.getUTCDate() + days);
-  return moved.toISOString().slice(0, 10);
-}
 
 /**
  * "Today" for expiry, in the business's time zone (BUSINESS_TIME_ZONE): a batch can be sold

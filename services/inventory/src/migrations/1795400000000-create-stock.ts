@@ -11,6 +11,9 @@ export class CreateStock1795400000000 implements MigrationInterface {
   async up(runner: QueryRunner): Promise<void> {
     // Trigram indexes make `ILIKE '%term%'` searches of 20,000 items cheap. A trusted extension
     // since PostgreSQL 13: the database owner may create it.
+    // Services migrate at the same time at start: one CREATE EXTENSION at a time, or two racing
+    // ones collide on pg_extension's unique name.
+    await runner.query(`SELECT pg_advisory_xact_lock(hashtext('erp:create-extension'))`);
     await runner.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
 
     await runner.query(`

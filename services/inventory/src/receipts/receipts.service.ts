@@ -22,7 +22,8 @@ import type { Queue } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BatchesRepository } from '../batches/batches.repository.js';
-import { dec, moneyColumn, moneyJson, quantityColumn, quantityJson } from '../common/decimals.js';
+import { dec, moneyColumn, moneyJson, quantityColumn, quantityJson } from '@erp/common';
+import { StockChangeEvents } from '../stock-items/stock-change-events.js';
 import type { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import { isSkuViolation, StockItemsRepository, type NewStockUpdate } from '../stock-items/stock-items.repository.js';
 import { StockUpdateReason } from '../stock-items/stock-update.entity.js';
@@ -52,6 +53,7 @@ export class ReceiptsService {
     private readonly suppliers: SuppliersRepository,
     private readonly items: StockItemsRepository,
     private readonly batches: BatchesRepository,
+    private readonly stockEvents: StockChangeEvents,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(QueueName.InvoiceCreate) private readonly invoiceQueue: Queue,
   ) {}
@@ -160,6 +162,7 @@ export class ReceiptsService {
     }
     for (const item of new Set(items)) await this.items.save(item, manager);
     await this.items.insertUpdates(updates, manager);
+    this.stockEvents.stage(manager, updates, items);
     await this.receipts.insertPriceHistory(prices, manager);
 
     const result = { receiptId: dto.receiptId, supplierId: supplier.id, lines: results };
@@ -248,7 +251,12 @@ function skusToMatch(lines: readonly ReceiptLineDto[]): string[] {
 function checkLineDates(lines: readonly ReceiptLineDto[]): void {
   const fields = lines.flatMap((line, index) =>
     line.expiryDate && line.manufactureDate && line.expiryDate < line.manufactureDate
-      ? [{ field: `lines.${index}.expiryDate`, messages: ['expiryDate must not be before manufactureDate'] }]
+      ? [
+          {
+            field: `lines.${index}.expiryDate`,
+            messages: [`lines.${index}.expiryDate must not be before lines.${index}.manufactureDate`],
+          },
+        ]
       : [],
   );
   if (fields.length > 0) {

@@ -1,5 +1,5 @@
 import type { ReorderSuggestionDto, ReorderSuggestionEntryDto } from '@erp/contracts';
-import { quantityJson } from '../common/decimals.js';
+import { quantityJson } from '@erp/common';
 import type { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import type { ReorderSuggestionEntity } from './reorder-suggestion.entity.js';
 

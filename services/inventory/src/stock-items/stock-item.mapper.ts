@@ -1,7 +1,7 @@
 import { StockStatus, type StockItemDto } from '@erp/contracts';
 import { Decimal } from 'decimal.js';
 import type { StockBatchEntity } from '../batches/stock-batch.entity.js';
-import { moneyJson, quantityJson } from '../common/decimals.js';
+import { moneyJson, quantityJson } from '@erp/common';
 import type { StockItemEntity } from './stock-item.entity.js';
 
 /** Low Stock at or below the threshold (SPEC §4). */

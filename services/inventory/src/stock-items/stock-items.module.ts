@@ -1,6 +1,9 @@
+import { QueueName } from '@erp/contracts';
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BatchesModule } from '../batches/batches.module.js';
+import { StockChangeEvents } from './stock-change-events.js';
 import { StockItemEntity } from './stock-item.entity.js';
 import { StockItemsController } from './stock-items.controller.js';
 import { StockItemsRepository } from './stock-items.repository.js';
@@ -8,9 +11,13 @@ import { StockItemsService } from './stock-items.service.js';
 import { StockUpdateEntity } from './stock-update.entity.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([StockItemEntity, StockUpdateEntity]), BatchesModule],
+  imports: [
+    TypeOrmModule.forFeature([StockItemEntity, StockUpdateEntity]),
+    BullModule.registerQueue({ name: QueueName.WebhookEvents }),
+    BatchesModule,
+  ],
   controllers: [StockItemsController],
-  providers: [StockItemsRepository, StockItemsService],
-  exports: [StockItemsRepository],
+  providers: [StockItemsRepository, StockItemsService, StockChangeEvents],
+  exports: [StockItemsRepository, StockChangeEvents],
 })
 export class StockItemsModule {}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
+import { containsPattern } from '@erp/common';
 import { StockItemEntity } from './stock-item.entity.js';
 import { StockUpdateEntity } from './stock-update.entity.js';
 
@@ -10,14 +11,11 @@ export type NewStockUpdate = Omit<StockUpdateEntity, 'id' | 'createdAt'>;
 
 export interface StockItemPageQuery {
   search?: string;
+  /** Only items changed at or after this moment, oldest change first (partners syncing). */
+  updatedSince?: string;
   limit: number;
   offset: number;
   withTotal: boolean;
-}
-
-/** `%term%` for ILIKE, with the term's own % _ and \ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 @Injectable()
@@ -39,18 +37,27 @@ export class StockItemsRepository {
       .getMany();
   }
 
-  /** A page by name; `search` matches name, Arabic name or SKU anywhere (trigram indexes). */
+  /**
+   * A page by name; `search` matches name, Arabic name or SKU anywhere, through the search key
+   * (one trigram index). The total is a plain count(*) run beside the page, not after it.
+   */
   async findPage(query: StockItemPageQuery): Promise<{ items: StockItemEntity[]; total: number | null }> {
-    const builder = this.rows.createQueryBuilder('item');
-    if (query.search) {
-      builder.where('(item.name ILIKE :pattern OR item.nameAr ILIKE :pattern OR item.sku ILIKE :pattern)', {
-        pattern: containsPattern(query.search),
-      });
-    }
-    builder.orderBy('lower(item.name)').addOrderBy('item.id').limit(query.limit).offset(query.offset);
-    if (!query.withTotal) return { items: await builder.getMany(), total: null };
-    const [items, total] = await builder.getManyAndCount();
-    return { items, total };
+    const matching = () => {
+      const builder = this.rows.createQueryBuilder('item');
+      if (query.search) builder.andWhere('item.search_key LIKE :pattern', { pattern: containsPattern(query.search) });
+      if (query.updatedSince) builder.andWhere('item.updatedAt >= :since', { since: new Date(query.updatedSince) });
+      return builder;
+    };
+    const page = matching();
+    if (query.updatedSince) page.orderBy('item.updatedAt').addOrderBy('item.id');
+    else page.orderBy('lower(item.name)').addOrderBy('item.id');
+    page.limit(query.limit).offset(query.offset);
+    if (!query.withTotal) return { items: await page.getMany(), total: null };
+    const [items, counted] = await Promise.all([
+      page.getMany(),
+      matching().select('count(*)::int', 'total').getRawOne<{ total: number }>(),
+    ]);
+    return { items, total: counted?.total ?? 0 };
   }
 
   /** Whether another item already has this SKU, compared case-insensitively. */

@@ -3,7 +3,7 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   ErrorCode,
   InventoryErrorCode,
-  STOCK_LIST_DEFAULT_LIMIT,
+  LIST_DEFAULT_LIMIT,
   type CreateStockItemDto,
   type ListStockItemsDto,
   type StockItemDto,
@@ -17,10 +17,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { BatchesRepository } from '../batches/batches.repository.js';
 import { planReduction } from '../batches/fefo.js';
 import { toFefoBatch } from '../batches/stock-batch.mapper.js';
-import { dec, moneyColumn, quantityColumn } from '../common/decimals.js';
+import { dec, moneyColumn, quantityColumn } from '@erp/common';
 import type { StockItemEntity } from './stock-item.entity.js';
 import { toStockItemDto } from './stock-item.mapper.js';
-import { isSkuViolation, StockItemsRepository } from './stock-items.repository.js';
+import { StockChangeEvents } from './stock-change-events.js';
+import { isSkuViolation, StockItemsRepository, type NewStockUpdate } from './stock-items.repository.js';
 import { StockUpdateReason } from './stock-update.entity.js';
 
 /** The stock form's rules (SPEC §5, CONTRACT §5) and manual changes of quantity, recorded in the ledger. */
@@ -29,6 +30,7 @@ export class StockItemsService {
   constructor(
     private readonly items: StockItemsRepository,
     private readonly batches: BatchesRepository,
+    private readonly stockEvents: StockChangeEvents,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -76,23 +78,20 @@ export class StockItemsService {
             )
           : null;
         if (quantity.gt(0)) {
-          await this.items.insertUpdates(
-            [
-              {
-                stockItemId: item.id,
-                batchId: batch?.id ?? null,
-                invoiceId: null,
-                quantityChange: item.quantity,
-                newQuantity: item.quantity,
-                newCostPrice: item.costPrice,
-                reason: StockUpdateReason.Initial,
-                reference: null,
-                notes: null,
-                createdBy: actorId ?? null,
-              },
-            ],
-            manager,
-          );
+          const initial: NewStockUpdate = {
+            stockItemId: item.id,
+            batchId: batch?.id ?? null,
+            invoiceId: null,
+            quantityChange: item.quantity,
+            newQuantity: item.quantity,
+            newCostPrice: item.costPrice,
+            reason: StockUpdateReason.Initial,
+            reference: null,
+            notes: null,
+            createdBy: actorId ?? null,
+          };
+          await this.items.insertUpdates([initial], manager);
+          this.stockEvents.stage(manager, [initial], [item]);
         }
         return { item, batch };
       });
@@ -107,7 +106,7 @@ export class StockItemsService {
   async list(query: ListStockItemsDto): Promise<StockItemPageDto> {
     const page = await this.items.findPage({
       search: query.search,
-      limit: query.limit ?? STOCK_LIST_DEFAULT_LIMIT,
+      limit: query.limit ?? LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
       withTotal: query.limit !== undefined,
     });
@@ -181,23 +180,20 @@ export class StockItemsService {
       await this.batches.setQuantity(portion.batch!.id, quantityColumn(left), manager);
     }
     item.quantity = quantityColumn(target);
-    await this.items.insertUpdates(
-      [
-        {
-          stockItemId: item.id,
-          batchId: null,
-          invoiceId: null,
-          quantityChange: quantityColumn(target.minus(before)),
-          newQuantity: item.quantity,
-          newCostPrice: item.costPrice,
-          reason: StockUpdateReason.Adjustment,
-          reference: null,
-          notes: null,
-          createdBy: actorId ?? null,
-        },
-      ],
-      manager,
-    );
+    const adjustment: NewStockUpdate = {
+      stockItemId: item.id,
+      batchId: null,
+      invoiceId: null,
+      quantityChange: quantityColumn(target.minus(before)),
+      newQuantity: item.quantity,
+      newCostPrice: item.costPrice,
+      reason: StockUpdateReason.Adjustment,
+      reference: null,
+      notes: null,
+      createdBy: actorId ?? null,
+    };
+    await this.items.insertUpdates([adjustment], manager);
+    this.stockEvents.stage(manager, [adjustment], [item]);
   }
 
   /** Deletes the item with its batches and ledger; moves already made keep their record (docs/decisions/0006). */

@@ -1,6 +1,6 @@
 import type { SkippedExpiredBatchDto, StockMoveLineDto, StockMoveResultDto } from '@erp/contracts';
 import { Decimal } from 'decimal.js';
-import { quantityJson } from '../common/decimals.js';
+import { quantityJson } from '@erp/common';
 import type { MoveLineView } from './stock-moves.repository.js';
 
 /**

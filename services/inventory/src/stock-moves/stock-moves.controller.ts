@@ -1,7 +1,9 @@
 import {
   InventoryPatterns,
   PutBackStockDto,
+  SyncOrderStockDto,
   TakeStockDto,
+  type SyncOrderStockResultDto,
   type RpcMeta,
   type StockMoveResultDto,
 } from '@erp/contracts';
@@ -22,5 +24,13 @@ export class StockMovesController {
   @MessagePattern(InventoryPatterns.PutBackStock)
   putBack(@Payload('data') dto: PutBackStockDto, @Payload('meta') meta: RpcMeta): Promise<StockMoveResultDto> {
     return this.moves.putBack(dto, meta.userId);
+  }
+
+  @MessagePattern(InventoryPatterns.SyncOrderStock)
+  syncOrderStock(
+    @Payload('data') dto: SyncOrderStockDto,
+    @Payload('meta') meta: RpcMeta,
+  ): Promise<SyncOrderStockResultDto> {
+    return this.moves.syncOrderStock(dto, meta.userId);
   }
 }

@@ -51,6 +51,29 @@ export class StockMovesRepository {
     return manager.getRepository(StockMoveEntity).findOneBy({ takeMoveId });
   }
 
+  /**
+   * The order's takes so far and the one not yet put back (at most one when every move goes
+   * through syncOrderStock, which holds the order's lock).
+   */
+  async findOrderState(
+    orderId: string,
+    manager: EntityManager,
+  ): Promise<{ takes: number; puts: number; openTake: StockMoveEntity | null }> {
+    const [counts] = (await manager.query(
+      `SELECT count(*) FILTER (WHERE kind = 'take')::int AS takes, count(*) FILTER (WHERE kind = 'put')::int AS puts
+         FROM inventory.stock_moves WHERE order_id = $1`,
+      [orderId],
+    )) as Array<{ takes: number; puts: number }>;
+    const openTake = await manager
+      .getRepository(StockMoveEntity)
+      .createQueryBuilder('take')
+      .where('take.orderId = :orderId AND take.kind = :kind', { orderId, kind: 'take' })
+      .andWhere('NOT EXISTS (SELECT 1 FROM inventory.stock_moves put WHERE put.take_move_id = take.id)')
+      .orderBy('take.createdAt', 'DESC')
+      .getOne();
+    return { takes: counts?.takes ?? 0, puts: counts?.puts ?? 0, openTake };
+  }
+
   async insertLines(lines: NewStockMoveLine[], manager: EntityManager): Promise<void> {
     if (lines.length === 0) return;
     await manager.getRepository(StockMoveLineEntity).insert(lines);

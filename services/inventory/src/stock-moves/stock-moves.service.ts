@@ -5,6 +5,8 @@ import {
   type SkippedExpiredBatchDto,
   type StockMoveResultDto,
   type StockShortageDto,
+  type SyncOrderStockDto,
+  type SyncOrderStockResultDto,
   type TakeStockDto,
   type TakeStockLineDto,
 } from '@erp/contracts';
@@ -17,7 +19,8 @@ import { planTake, type TakePlan } from '../batches/fefo.js';
 import type { StockBatchEntity } from '../batches/stock-batch.entity.js';
 import { toFefoBatch } from '../batches/stock-batch.mapper.js';
 import { BusinessClock } from '../clock/business-clock.js';
-import { dec, quantityColumn, quantityJson } from '../common/decimals.js';
+import { dec, quantityColumn, quantityJson } from '@erp/common';
+import { StockChangeEvents } from '../stock-items/stock-change-events.js';
 import type { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import { StockItemsRepository, type NewStockUpdate } from '../stock-items/stock-items.repository.js';
 import { StockUpdateReason } from '../stock-items/stock-update.entity.js';
@@ -58,6 +61,7 @@ export class StockMovesService {
     private readonly batches: BatchesRepository,
     private readonly moves: StockMovesRepository,
     private readonly clock: BusinessClock,
+    private readonly stockEvents: StockChangeEvents,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -67,81 +71,123 @@ export class StockMovesService {
    * named in the answer. Short: 409 listing each shortage, unless negative stock is allowed.
    */
   take(dto: TakeStockDto, actorId: string | undefined): Promise<StockMoveResultDto> {
+    return this.dataSource.transaction((manager) => this.takeIn(dto, actorId, manager));
+  }
+
+  /**
+   * Makes the order hold its stock (take, FEFO) or not (put back its open take), whatever
+   * happened before: idempotent, and serialized per order by a transaction-scoped advisory lock,
+   * so a retry, a duplicate or a repair after a lost answer never moves stock twice.
+   */
+  syncOrderStock(dto: SyncOrderStockDto, actorId: string | undefined): Promise<SyncOrderStockResultDto> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`order-stock:${dto.orderId}`]);
+      const state = await this.moves.findOrderState(dto.orderId, manager);
+      if (dto.hold === (state.openTake !== null)) return { held: dto.hold, move: null };
+      const prefix = `order:${dto.orderId.toLowerCase()}`;
+      const move = dto.hold
+        ? await this.takeIn(
+            {
+              moveKey: `${prefix}:take:${state.takes + 1}`,
+              orderId: dto.orderId,
+              lines: dto.lines,
+              allowNegative: dto.allowNegative,
+            },
+            actorId,
+            manager,
+          )
+        : await this.putBackIn(
+            {
+              moveKey: `${prefix}:return:${state.puts + 1}`,
+              orderId: dto.orderId,
+              takeMoveKey: state.openTake!.moveKey,
+            },
+            actorId,
+            manager,
+          );
+      return { held: dto.hold, move };
+    });
+  }
+
+  private async takeIn(
+    dto: TakeStockDto,
+    actorId: string | undefined,
+    manager: EntityManager,
+  ): Promise<StockMoveResultDto> {
     const needed = neededByItem(dto.lines);
     const today = this.clock.today();
-    return this.dataSource.transaction(async (manager) => {
-      const moveId = await this.moves.insertIfNew(
-        { moveKey: dto.moveKey, kind: 'take', orderId: dto.orderId, takeMoveId: null, createdBy: actorId ?? null },
-        manager,
+    const moveId = await this.moves.insertIfNew(
+      { moveKey: dto.moveKey, kind: 'take', orderId: dto.orderId, takeMoveId: null, createdBy: actorId ?? null },
+      manager,
+    );
+    if (!moveId) return this.repeat(dto.moveKey, 'take', dto.orderId, manager);
+
+    const ids = [...needed.keys()];
+    const items = await this.lockItems(ids, manager);
+    const missing = ids.filter((id) => !items.has(id));
+    if (missing.length > 0) {
+      throw new AppException(
+        InventoryErrorCode.StockItemNotFound,
+        `Stock item not found: ${missing.join(', ')}`,
+        { ids: missing },
+        404,
       );
-      if (!moveId) return this.repeat(dto.moveKey, 'take', dto.orderId, manager);
-
-      const ids = [...needed.keys()];
-      const items = await this.lockItems(ids, manager);
-      const missing = ids.filter((id) => !items.has(id));
-      if (missing.length > 0) {
-        throw new AppException(
-          InventoryErrorCode.StockItemNotFound,
-          `Stock item not found: ${missing.join(', ')}`,
-          { ids: missing },
-          404,
-        );
-      }
-      const batchesByItem = groupByItem(await this.batches.findStockedOf(ids, manager));
-      const plans = ids.map((id) => {
-        const item = items.get(id)!;
-        const plan = planTake({
-          batches: (batchesByItem.get(id) ?? []).map(toFefoBatch),
-          onHand: new Decimal(item.quantity),
-          needed: needed.get(id)!,
-          today,
-          allowNegative: dto.allowNegative === true,
-        });
-        return { item, needed: needed.get(id)!, plan };
+    }
+    const batchesByItem = groupByItem(await this.batches.findStockedOf(ids, manager));
+    const plans = ids.map((id) => {
+      const item = items.get(id)!;
+      const plan = planTake({
+        batches: (batchesByItem.get(id) ?? []).map(toFefoBatch),
+        onHand: new Decimal(item.quantity),
+        needed: needed.get(id)!,
+        today,
+        allowNegative: dto.allowNegative === true,
       });
-      const shortages = plans.filter(({ plan }) => plan.short).map(toShortage);
-      if (shortages.length > 0) throw insufficientStock(shortages);
-
-      const lines: NewStockMoveLine[] = [];
-      const views: MoveLineView[] = [];
-      const updates: NewStockUpdate[] = [];
-      const skipped: SkippedExpiredBatchDto[] = [];
-      for (const { item, needed: quantity, plan } of plans) {
-        for (const portion of plan.portions) {
-          if (portion.batch) {
-            const left = portion.batch.quantity.minus(portion.quantity);
-            await this.batches.setQuantity(portion.batch.id, quantityColumn(left), manager);
-          }
-          const line = {
-            stockItemId: item.id,
-            batchId: portion.batch?.id ?? null,
-            quantity: quantityColumn(portion.quantity),
-          };
-          lines.push({ ...line, moveId, lineNo: lines.length + 1 });
-          views.push({
-            ...line,
-            batchNumber: portion.batch?.batchNumber ?? null,
-            expiryDate: portion.batch?.expiryDate ?? null,
-          });
-        }
-        const newQuantity = quantityColumn(new Decimal(item.quantity).minus(quantity));
-        await this.items.setQuantity(item.id, newQuantity, manager);
-        updates.push(this.ledgerRow(item, quantity.neg(), newQuantity, StockUpdateReason.Order, dto.orderId, actorId));
-        for (const batch of plan.skippedExpired) {
-          skipped.push({
-            stockItemId: item.id,
-            batchId: batch.id,
-            batchNumber: batch.batchNumber,
-            quantity: quantityJson(batch.quantity),
-            expiryDate: batch.expiryDate!,
-          });
-        }
-      }
-      await this.moves.insertLines(lines, manager);
-      await this.items.insertUpdates(updates, manager);
-      await this.moves.setSkippedExpired(moveId, skipped, manager);
-      return toStockMoveResult(dto.moveKey, views, skipped, false);
+      return { item, needed: needed.get(id)!, plan };
     });
+    const shortages = plans.filter(({ plan }) => plan.short).map(toShortage);
+    if (shortages.length > 0) throw insufficientStock(shortages);
+
+    const lines: NewStockMoveLine[] = [];
+    const views: MoveLineView[] = [];
+    const updates: NewStockUpdate[] = [];
+    const skipped: SkippedExpiredBatchDto[] = [];
+    for (const { item, needed: quantity, plan } of plans) {
+      for (const portion of plan.portions) {
+        if (portion.batch) {
+          const left = portion.batch.quantity.minus(portion.quantity);
+          await this.batches.setQuantity(portion.batch.id, quantityColumn(left), manager);
+        }
+        const line = {
+          stockItemId: item.id,
+          batchId: portion.batch?.id ?? null,
+          quantity: quantityColumn(portion.quantity),
+        };
+        lines.push({ ...line, moveId, lineNo: lines.length + 1 });
+        views.push({
+          ...line,
+          batchNumber: portion.batch?.batchNumber ?? null,
+          expiryDate: portion.batch?.expiryDate ?? null,
+        });
+      }
+      const newQuantity = quantityColumn(new Decimal(item.quantity).minus(quantity));
+      await this.items.setQuantity(item.id, newQuantity, manager);
+      updates.push(this.ledgerRow(item, quantity.neg(), newQuantity, StockUpdateReason.Order, dto.orderId, actorId));
+      for (const batch of plan.skippedExpired) {
+        skipped.push({
+          stockItemId: item.id,
+          batchId: batch.id,
+          batchNumber: batch.batchNumber,
+          quantity: quantityJson(batch.quantity),
+          expiryDate: batch.expiryDate!,
+        });
+      }
+    }
+    await this.moves.insertLines(lines, manager);
+    await this.items.insertUpdates(updates, manager);
+    this.stockEvents.stage(manager, updates, items.values());
+    await this.moves.setSkippedExpired(moveId, skipped, manager);
+    return toStockMoveResult(dto.moveKey, views, skipped, false);
   }
 
   /**
@@ -207,6 +253,7 @@ export class StockMovesService {
     }
     await this.moves.insertLines(lines, manager);
     await this.items.insertUpdates(updates, manager);
+    this.stockEvents.stage(manager, updates, items.values());
     return toStockMoveResult(dto.moveKey, views, [], false);
   }
 
@@ -264,6 +311,7 @@ function toShortage({
   return {
     stockItemId: item.id,
     name: item.name,
+    nameAr: item.nameAr,
     sku: item.sku,
     available: quantityJson(plan.available),
     needed: quantityJson(needed),

@@ -1,0 +1,14 @@
+import { InventoryPatterns, ListProductsDto, type ProductPageDto } from '@erp/contracts';
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { ProductsService } from './products.service.js';
+
+@Controller()
+export class ProductsController {
+  constructor(private readonly products: ProductsService) {}
+
+  @MessagePattern(InventoryPatterns.ListProducts)
+  list(@Payload('data') dto: ListProductsDto): Promise<ProductPageDto> {
+    return this.products.list(dto);
+  }
+}
