@@ -1,3 +1,10 @@
+import { CreateOrders1795800000000 } from './1795800000000-create-orders.js';
+import { CreateOrderRequests1795850000000 } from './1795850000000-create-order-requests.js';
+import { AnalyticsRollups1795900000000 } from './1795900000000-analytics-rollups.js';
+
 /** Migrations of the orders schema, in order. Each feature adds its own; never edit a landed one. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM takes migration classes
-export const ordersMigrations: Function[] = [];
+export const ordersMigrations = [
+  CreateOrders1795800000000,
+  CreateOrderRequests1795850000000,
+  AnalyticsRollups1795900000000,
+];

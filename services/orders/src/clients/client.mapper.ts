@@ -1,0 +1,16 @@
+import type { ClientDto } from '@erp/contracts';
+import type { ClientEntity } from './client.entity.js';
+
+export function toClientDto(client: ClientEntity): ClientDto {
+  return {
+    id: client.id,
+    name: client.name,
+    nameAr: client.nameAr,
+    phone: client.phone,
+    email: client.email,
+    address: client.address,
+    notes: client.notes,
+    createdAt: client.createdAt.toISOString(),
+    createdBy: client.createdBy,
+  };
+}

@@ -1,0 +1,56 @@
+import { containsPattern } from '@erp/common';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { ClientEntity } from './client.entity.js';
+
+export type NewClient = Omit<ClientEntity, 'id' | 'createdAt'>;
+
+@Injectable()
+export class ClientsRepository {
+  constructor(@InjectRepository(ClientEntity) private readonly rows: Repository<ClientEntity>) {}
+
+  insert(client: NewClient): Promise<ClientEntity> {
+    return this.rows.save(this.rows.create(client));
+  }
+
+  findById(id: string, manager?: EntityManager): Promise<ClientEntity | null> {
+    return (manager ? manager.getRepository(ClientEntity) : this.rows).findOneBy({ id });
+  }
+
+  /** The oldest client whose name is this one, ignoring case and surrounding spaces. */
+  findByName(name: string, manager?: EntityManager): Promise<ClientEntity | null> {
+    return (manager ? manager.getRepository(ClientEntity) : this.rows)
+      .createQueryBuilder('client')
+      .where('lower(btrim(client.name)) = lower(btrim(:name))', { name })
+      .orderBy('client.createdAt')
+      .addOrderBy('client.id')
+      .limit(1)
+      .getOne();
+  }
+
+  /** Newest first; `search` matches name, Arabic name, phone or email anywhere. */
+  async findPage(query: {
+    search?: string;
+    limit: number;
+    offset: number;
+    withTotal: boolean;
+  }): Promise<{ items: ClientEntity[]; total: number | null }> {
+    const matching = () => {
+      const builder = this.rows.createQueryBuilder('client');
+      if (query.search) builder.where('client.search_key LIKE :pattern', { pattern: containsPattern(query.search) });
+      return builder;
+    };
+    const page = matching()
+      .orderBy('client.createdAt', 'DESC')
+      .addOrderBy('client.id', 'DESC')
+      .limit(query.limit)
+      .offset(query.offset);
+    if (!query.withTotal) return { items: await page.getMany(), total: null };
+    const [items, counted] = await Promise.all([
+      page.getMany(),
+      matching().select('count(*)::int', 'total').getRawOne<{ total: number }>(),
+    ]);
+    return { items, total: counted?.total ?? 0 };
+  }
+}

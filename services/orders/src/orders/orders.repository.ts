@@ -1,0 +1,177 @@
+import { containsPattern } from '@erp/common';
+import type { OrderStatus } from '@erp/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { OrderItemEntity } from './order-item.entity.js';
+import { OrderEntity } from './order.entity.js';
+
+export type NewOrder = Omit<OrderEntity, 'id' | 'createdAt' | 'updatedAt'>;
+export type NewOrderItem = Omit<OrderItemEntity, 'id' | 'orderId' | 'lineNo' | 'createdAt'>;
+
+export interface OrderPageQuery {
+  search?: string;
+  status?: OrderStatus;
+  clientId?: string;
+  updatedSince?: string;
+  limit: number;
+  offset: number;
+  withTotal: boolean;
+}
+
+/** A linked line's stock need: what a confirm takes out. */
+export interface StockLine {
+  stockItemId: string;
+  quantity: string;
+}
+
+@Injectable()
+export class OrdersRepository {
+  constructor(
+    @InjectRepository(OrderEntity) private readonly orders: Repository<OrderEntity>,
+    @InjectRepository(OrderItemEntity) private readonly items: Repository<OrderItemEntity>,
+  ) {}
+
+  async insert(order: NewOrder, items: NewOrderItem[], manager: EntityManager): Promise<OrderEntity> {
+    const repository = manager.getRepository(OrderEntity);
+    const saved = await repository.save(repository.create(order));
+    await manager
+      .getRepository(OrderItemEntity)
+      .insert(items.map((item, index) => ({ ...item, orderId: saved.id, lineNo: index + 1 })));
+    return saved;
+  }
+
+  findById(id: string): Promise<OrderEntity | null> {
+    return this.orders.findOneBy({ id });
+  }
+
+  /**
+   * Claims an idempotency key in the caller's transaction: 'new' (go on and record the order
+   * with `attachRequest`), or the earlier claim's order and body hash. A concurrent claim of the
+   * same key waits here until the first commits. Claims older than `ttlSeconds` are taken over.
+   */
+  async claimRequest(
+    request: { scope: string; key: string; requestHash: string; ttlSeconds: number },
+    manager: EntityManager,
+  ): Promise<'new' | { orderId: string | null; requestHash: string }> {
+    const rows = (await manager.query(
+      `INSERT INTO orders.order_requests AS r (scope, request_key, request_hash) VALUES ($1, $2, $3)
+       ON CONFLICT (scope, request_key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, order_id = NULL, created_at = now()
+         WHERE r.created_at < now() - make_interval(secs => $4)
+       RETURNING request_key`,
+      [request.scope, request.key, request.requestHash, request.ttlSeconds],
+    )) as unknown[];
+    if (rows.length > 0) return 'new';
+    const [earlier] = (await manager.query(
+      `SELECT order_id, request_hash FROM orders.order_requests WHERE scope = $1 AND request_key = $2`,
+      [request.scope, request.key],
+    )) as Array<{ order_id: string | null; request_hash: string }>;
+    return { orderId: earlier!.order_id, requestHash: earlier!.request_hash };
+  }
+
+  async attachRequest(scope: string, key: string, orderId: string, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE orders.order_requests SET order_id = $3 WHERE scope = $1 AND request_key = $2`, [
+      scope,
+      key,
+      orderId,
+    ]);
+  }
+
+  /** The order, locked until the transaction ends: every change of an order holds it. */
+  lockById(id: string, manager: EntityManager): Promise<OrderEntity | null> {
+    return manager
+      .getRepository(OrderEntity)
+      .createQueryBuilder('o')
+      .setLock('pessimistic_write')
+      .where('o.id = :id', { id })
+      .getOne();
+  }
+
+  save(order: OrderEntity, manager: EntityManager): Promise<OrderEntity> {
+    return manager.getRepository(OrderEntity).save(order);
+  }
+
+  /** Newest first (oldest change first with `updatedSince`); `search` matches the number or the client name. */
+  async findPage(query: OrderPageQuery): Promise<{ items: OrderEntity[]; total: number | null }> {
+    const matching = () => {
+      const builder = this.orders.createQueryBuilder('o');
+      if (query.search) builder.andWhere('o.search_key LIKE :pattern', { pattern: containsPattern(query.search) });
+      if (query.status) builder.andWhere('o.status = :status', { status: query.status });
+      if (query.clientId) builder.andWhere('o.clientId = :clientId', { clientId: query.clientId });
+      if (query.updatedSince) builder.andWhere('o.updatedAt >= :since', { since: new Date(query.updatedSince) });
+      return builder;
+    };
+    const page = matching();
+    if (query.updatedSince) page.orderBy('o.updatedAt', 'ASC').addOrderBy('o.id', 'ASC');
+    else page.orderBy('o.createdAt', 'DESC').addOrderBy('o.id', 'DESC');
+    page.limit(query.limit).offset(query.offset);
+    if (!query.withTotal) return { items: await page.getMany(), total: null };
+    const [items, counted] = await Promise.all([
+      page.getMany(),
+      matching().select('count(*)::int', 'total').getRawOne<{ total: number }>(),
+    ]);
+    return { items, total: counted?.total ?? 0 };
+  }
+
+  /** How many items each order has. */
+  async countItems(orderIds: string[], manager?: EntityManager): Promise<Map<string, number>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = (await (manager ?? this.orders.manager).query(
+      `SELECT order_id, count(*)::int AS count FROM orders.order_items WHERE order_id = ANY($1) GROUP BY order_id`,
+      [orderIds],
+    )) as Array<{ order_id: string; count: number }>;
+    return new Map(rows.map((row) => [row.order_id, row.count]));
+  }
+
+  findItems(orderId: string, manager?: EntityManager): Promise<OrderItemEntity[]> {
+    return (manager ? manager.getRepository(OrderItemEntity) : this.items).find({
+      where: { orderId },
+      order: { lineNo: 'ASC' },
+    });
+  }
+
+  findItem(orderId: string, itemId: string, manager: EntityManager): Promise<OrderItemEntity | null> {
+    return manager.getRepository(OrderItemEntity).findOneBy({ orderId, id: itemId });
+  }
+
+  /** A new last line of the order. */
+  async addItem(orderId: string, item: NewOrderItem, manager: EntityManager): Promise<OrderItemEntity> {
+    const [row] = (await manager.query(
+      `SELECT coalesce(max(line_no), 0) + 1 AS next FROM orders.order_items WHERE order_id = $1`,
+      [orderId],
+    )) as Array<{ next: number }>;
+    const repository = manager.getRepository(OrderItemEntity);
+    return repository.save(repository.create({ ...item, orderId, lineNo: row!.next }));
+  }
+
+  saveItem(item: OrderItemEntity, manager: EntityManager): Promise<OrderItemEntity> {
+    return manager.getRepository(OrderItemEntity).save(item);
+  }
+
+  async deleteItem(itemId: string, manager: EntityManager): Promise<void> {
+    await manager.getRepository(OrderItemEntity).delete({ id: itemId });
+  }
+
+  /** The order's total again from its lines, after any change of them. */
+  async recomputeTotal(orderId: string, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE orders.orders
+          SET total_amount = (SELECT coalesce(sum(total_price), 0) FROM orders.order_items WHERE order_id = $1),
+              updated_at = now()
+        WHERE id = $1`,
+      [orderId],
+    );
+  }
+
+  /** The linked lines, one per stock item: what confirming the order takes out of stock. */
+  async stockLines(orderId: string, manager: EntityManager): Promise<StockLine[]> {
+    const rows = (await manager.query(
+      `SELECT stock_item_id, sum(quantity)::text AS quantity FROM orders.order_items
+        WHERE order_id = $1 AND stock_item_id IS NOT NULL
+        GROUP BY stock_item_id ORDER BY stock_item_id`,
+      [orderId],
+    )) as Array<{ stock_item_id: string; quantity: string }>;
+    return rows.map((row) => ({ stockItemId: row.stock_item_id, quantity: row.quantity }));
+  }
+}
