@@ -1,4 +1,16 @@
 import { ServiceConfig } from '@erp/common';
+import { IsInt, IsNotEmpty, IsString, IsTimeZone, Max, Min } from 'class-validator';
 
 /** Environment of the billing service (see .env.example). */
-export class BillingConfig extends ServiceConfig {}
+export class BillingConfig extends ServiceConfig {
+  /** IANA time zone of the business calendar: invoice years and the issue date printed on a PDF. */
+  @IsTimeZone() BUSINESS_TIME_ZONE: string = 'Asia/Riyadh';
+  /** Files: logos under <ERP_DATA_DIR>/uploads, rendered PDFs under <ERP_DATA_DIR>/invoices. */
+  @IsString() ERP_DATA_DIR: string = './.data';
+  /** How long a call to orders or identity is waited for; below the gateway's RPC_TIMEOUT_MS. */
+  @IsInt() @Min(100) @Max(60_000) BILLING_CALL_TIMEOUT_MS: number = 5_000;
+  /** Chromium that renders invoice PDFs; a chromium-headless-shell binary runs in its own, faster mode. */
+  @IsString() @IsNotEmpty() CHROMIUM_PATH: string = '/usr/bin/chromium';
+  /** Warm Chromium pages rendering PDFs in parallel (about one per CPU core). */
+  @IsInt() @Min(1) @Max(32) PDF_PAGES: number = 2;
+}

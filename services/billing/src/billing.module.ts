@@ -1,16 +1,32 @@
-import { serviceInfrastructure } from '@erp/common';
+import { serviceInfrastructure, ServiceClientsModule } from '@erp/common';
 import { ServiceName } from '@erp/contracts';
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BillingConfig } from './billing.config.js';
+import { InvoiceItemEntity } from './invoices/invoice-item.entity.js';
+import { InvoiceEntity } from './invoices/invoice.entity.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
 import { billingMigrations } from './migrations/index.js';
 
+/** The billing service: invoices and their PDFs; calls orders and identity. */
+@Global()
 @Module({})
 export class BillingModule {
   static forRoot(config: BillingConfig): DynamicModule {
     return {
       module: BillingModule,
-      imports: [...serviceInfrastructure(ServiceName.Billing, config, { entities: [], migrations: billingMigrations })],
+      imports: [
+        ...serviceInfrastructure(ServiceName.Billing, config, {
+          entities: [InvoiceEntity, InvoiceItemEntity],
+          migrations: billingMigrations,
+        }),
+        ServiceClientsModule.forRoot(config, config.BILLING_CALL_TIMEOUT_MS, [
+          ServiceName.Orders,
+          ServiceName.Identity,
+        ]),
+        InvoicesModule,
+      ],
       providers: [{ provide: BillingConfig, useValue: config }],
+      exports: [BillingConfig],
     };
   }
 }

@@ -1,3 +1,4 @@
+import { CreateInvoices1796000000000 } from './1796000000000-create-invoices.js';
+
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM takes migration classes
-export const billingMigrations: Function[] = [];
+export const billingMigrations = [CreateInvoices1796000000000];

@@ -1,0 +1,121 @@
+import { AppException, BillingErrorCode, type InvoicePdfDto } from '@erp/contracts';
+import { Injectable } from '@nestjs/common';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { BillingConfig } from '../billing.config.js';
+import type { InvoiceDocument } from '../pdf/invoice-document.js';
+import { InvoiceRenderer } from '../pdf/invoice-renderer.js';
+import { zatcaQrPayload } from '../pdf/zatca-qr.js';
+import type { InvoiceItemEntity } from './invoice-item.entity.js';
+import type { InvoiceEntity } from './invoice.entity.js';
+import { InvoicesRepository } from './invoices.repository.js';
+import { InvoicesService } from './invoices.service.js';
+
+/** ZATCA's timestamp: ISO 8601 in UTC to the second, e.g. 2021-07-12T14:25:09Z. */
+function zatcaTimestamp(at: Date): string {
+  return `${at.toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * Invoice PDFs: the document built from the stored invoice (never from today's settings), rendered
+ * in warm Chromium pages, kept under <ERP_DATA_DIR>/invoices/<year>/<number>.pdf, and rendered
+ * again when the file is missing.
+ */
+@Injectable()
+export class InvoicePdfsService {
+  constructor(
+    private readonly invoices: InvoicesRepository,
+    private readonly invoicesService: InvoicesService,
+    private readonly renderer: InvoiceRenderer,
+    private readonly config: BillingConfig,
+  ) {}
+
+  /** The invoice's PDF, rendered first when it has none yet (or its file went missing). */
+  async read(id: string): Promise<InvoicePdfDto> {
+    const invoice = await this.invoicesService.get(id);
+    if (invoice.type !== 'customer') {
+      throw new AppException(BillingErrorCode.NoPdf, 'This invoice has no PDF: see its uploaded file', { id }, 404);
+    }
+    const content = (invoice.pdfPath && (await this.readStored(invoice.pdfPath))) || (await this.render(invoice));
+    return { fileName: `${invoice.invoiceNumber}.pdf`, contentBase64: content.toString('base64') };
+  }
+
+  /** Renders and stores the PDF (the render worker's job; also the fallback of a download). */
+  async render(invoice: InvoiceEntity): Promise<Buffer> {
+    const items = await this.invoices.findItems(invoice.id);
+    const pdf = await this.renderer.render(this.documentOf(invoice, items));
+    const relative = join('invoices', String(invoice.issuedAt.getUTCFullYear()), `${invoice.invoiceNumber}.pdf`);
+    const target = join(this.dataDir(), relative);
+    await mkdir(dirname(target), { recursive: true });
+    // Written aside, then renamed: a reader never sees half a file.
+    await writeFile(`${target}.tmp`, pdf);
+    await rename(`${target}.tmp`, target);
+    await this.invoices.setPdfPath(invoice.id, relative);
+    return pdf;
+  }
+
+  async renderById(id: string): Promise<void> {
+    const invoice = await this.invoicesService.get(id);
+    if (invoice.type === 'customer') await this.render(invoice);
+  }
+
+  documentOf(invoice: InvoiceEntity, items: InvoiceItemEntity[]): InvoiceDocument {
+    const seller = invoice.seller;
+    return {
+      invoiceNumber: invoice.invoiceNumber,
+      type: invoice.type,
+      issuedAt: invoice.issuedAt.toISOString(),
+      orderNumber: invoice.orderNumber,
+      currency: invoice.currency,
+      seller: {
+        name: seller.name,
+        nameAr: seller.nameAr,
+        vatNumber: seller.vatNumber,
+        address: seller.address,
+        addressAr: seller.addressAr,
+        logoPath: this.logoPath(seller.logoUrl),
+      },
+      buyer: { name: invoice.clientName ?? invoice.supplierName ?? '', nameAr: null, vatNumber: null, address: null },
+      items: items.map((item) => ({
+        name: item.itemName,
+        nameAr: item.itemNameAr,
+        sku: item.sku,
+        quantity: String(Number(item.quantity)),
+        unit: item.unit,
+        unitPrice: item.unitPrice,
+        total: item.totalPrice,
+      })),
+      subtotal: invoice.subtotal,
+      taxRate: String(Number(invoice.taxRate)),
+      taxAmount: invoice.taxAmount,
+      total: invoice.totalAmount,
+      // A company that has not entered its name or VAT number yet gets invoices without the QR.
+      qrPayload:
+        (seller.nameAr || seller.name) && seller.vatNumber
+          ? zatcaQrPayload({
+              sellerName: seller.nameAr || seller.name,
+              vatNumber: seller.vatNumber,
+              timestamp: zatcaTimestamp(invoice.issuedAt),
+              total: invoice.totalAmount,
+              vatAmount: invoice.taxAmount,
+            })
+          : null,
+    };
+  }
+
+  private dataDir(): string {
+    return resolve(this.config.ERP_DATA_DIR);
+  }
+
+  /** The logo's file under <ERP_DATA_DIR>/uploads, or null (never a path outside it). */
+  private logoPath(logoUrl: string | null): string | null {
+    if (!logoUrl?.startsWith('/uploads/')) return null;
+    const uploads = join(this.dataDir(), 'uploads');
+    const path = resolve(uploads, `.${logoUrl.slice('/uploads'.length)}`);
+    return path.startsWith(`${uploads}${sep}`) ? path : null;
+  }
+
+  private async readStored(relative: string): Promise<Buffer | null> {
+    return readFile(join(this.dataDir(), relative)).catch(() => null);
+  }
+}

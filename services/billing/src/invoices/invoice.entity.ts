@@ -1,0 +1,39 @@
+import type { InvoiceType } from '@erp/contracts';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** The seller as printed on the invoice, kept as it was at issue. */
+export interface SellerSnapshot {
+  name: string;
+  nameAr: string | null;
+  vatNumber: string | null;
+  address: string | null;
+  addressAr: string | null;
+  /** Public path of the logo at issue (`/uploads/...`), or null. */
+  logoUrl: string | null;
+}
+
+@Entity({ name: 'invoices' })
+export class InvoiceEntity {
+  @PrimaryGeneratedColumn('uuid') id: string;
+  @Column({ name: 'invoice_number', type: 'text' }) invoiceNumber: string;
+  @Column({ type: 'text' }) type: InvoiceType;
+  @Column({ name: 'order_id', type: 'uuid', nullable: true }) orderId: string | null;
+  @Column({ name: 'order_number', type: 'text', nullable: true }) orderNumber: string | null;
+  @Column({ name: 'receipt_id', type: 'uuid', nullable: true }) receiptId: string | null;
+  @Column({ name: 'client_id', type: 'uuid', nullable: true }) clientId: string | null;
+  @Column({ name: 'client_name', type: 'text', nullable: true }) clientName: string | null;
+  @Column({ name: 'supplier_id', type: 'uuid', nullable: true }) supplierId: string | null;
+  @Column({ name: 'supplier_name', type: 'text', nullable: true }) supplierName: string | null;
+  @Column({ name: 'supplier_invoice_number', type: 'text', nullable: true }) supplierInvoiceNumber: string | null;
+  @Column({ type: 'numeric', precision: 14, scale: 2 }) subtotal: string;
+  @Column({ name: 'tax_rate', type: 'numeric', precision: 5, scale: 2 }) taxRate: string;
+  @Column({ name: 'tax_amount', type: 'numeric', precision: 14, scale: 2 }) taxAmount: string;
+  @Column({ name: 'total_amount', type: 'numeric', precision: 14, scale: 2 }) totalAmount: string;
+  @Column({ type: 'text' }) currency: string;
+  @Column({ type: 'jsonb' }) seller: SellerSnapshot;
+  /** Where the rendered PDF is, relative to ERP_DATA_DIR; null until rendered. */
+  @Column({ name: 'pdf_path', type: 'text', nullable: true }) pdfPath: string | null;
+  @Column({ name: 'uploaded_file_url', type: 'text', nullable: true }) uploadedFileUrl: string | null;
+  @Column({ name: 'issued_at', type: 'timestamptz' }) issuedAt: Date;
+  @Column({ name: 'created_by', type: 'uuid', nullable: true }) createdBy: string | null;
+}
