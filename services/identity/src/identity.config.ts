@@ -1,5 +1,16 @@
-import { ServiceConfig } from '@erp/common';
-import { IsEmail, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { ServiceConfig, ToBoolean } from '@erp/common';
+import {
+  IsBoolean,
+  IsEmail,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+} from 'class-validator';
 
 /** Environment of the identity service (see .env.example). */
 export class IdentityConfig extends ServiceConfig {
@@ -25,4 +36,18 @@ export class IdentityConfig extends ServiceConfig {
   /** argon2id cost: memory in KiB and passes, chosen so one login costs 50–250 ms (docs/benchmarks.md). */
   @IsInt() @Min(8192) @Max(1024 * 1024) ARGON2_MEMORY_KIB: number = 47104;
   @IsInt() @Min(1) @Max(10) ARGON2_TIME_COST: number = 2;
+
+  /**
+   * Webhooks (docs/decisions/0010-webhooks.md). Off: https to public addresses only. On: also
+   * http, and only to this machine (localhost, 127.0.0.0/8, ::1): local receivers and tests.
+   */
+  @ToBoolean() @IsBoolean() WEBHOOK_ALLOW_HTTP: boolean = false;
+  /** Attempts of one delivery before it stays failed. */
+  @IsInt() @Min(1) @Max(25) WEBHOOK_ATTEMPTS: number = 8;
+  /** First retry after this many ms, then twice as long each time (8 attempts: about 4 minutes in all). */
+  @IsInt() @Min(10) @Max(3_600_000) WEBHOOK_BACKOFF_MS: number = 30_000;
+  /** How long one attempt may take, connect to last byte, in ms. */
+  @IsInt() @Min(100) @Max(60_000) WEBHOOK_TIMEOUT_MS: number = 10_000;
+  /** Deliveries older than this many days leave the log. */
+  @IsInt() @Min(1) @Max(3650) WEBHOOK_LOG_RETENTION_DAYS: number = 30;
 }

@@ -12,6 +12,9 @@ import { SettingEntity } from './settings/setting.entity.js';
 import { SettingsModule } from './settings/settings.module.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
+import { WebhookDeliveryEntity } from './webhooks/webhook-delivery.entity.js';
+import { WebhookEndpointEntity } from './webhooks/webhook-endpoint.entity.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
 
 @Global()
 @Module({})
@@ -21,7 +24,14 @@ export class IdentityModule {
       module: IdentityModule,
       imports: [
         ...serviceInfrastructure(ServiceName.Identity, config, {
-          entities: [DemoRequestEntity, UserEntity, SettingEntity, ApiKeyEntity],
+          entities: [
+            DemoRequestEntity,
+            UserEntity,
+            SettingEntity,
+            ApiKeyEntity,
+            WebhookEndpointEntity,
+            WebhookDeliveryEntity,
+          ],
           migrations: identityMigrations,
         }),
         DemoRequestsModule,
@@ -29,6 +39,7 @@ export class IdentityModule {
         SessionsModule,
         SettingsModule,
         ApiKeysModule,
+        WebhooksModule,
       ],
       providers: [{ provide: IdentityConfig, useValue: config }],
       exports: [IdentityConfig],
