@@ -1,3 +1,4 @@
+import { CreateClientPhrases1796100000000 } from './1796100000000-create-client-phrases.js';
+
 /** Migrations of the ai-parser schema, in order. Each feature adds its own; never edit a landed one. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM takes migration classes
-export const aiParserMigrations: Function[] = [];
+export const aiParserMigrations = [CreateClientPhrases1796100000000];

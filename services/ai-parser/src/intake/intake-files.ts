@@ -1,0 +1,32 @@
+import { AiErrorCode, AppException, intakeAudioTypes, intakeImageTypes, type IntakeFileRef } from '@erp/contracts';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+const keptPath = new RegExp(
+  `^intake/\\d{4}/[0-9a-f-]{36}\\.(${[...intakeImageTypes, ...intakeAudioTypes].join('|')})$`,
+);
+
+/**
+ * Where a file the gateway kept lives on this machine (<ERP_DATA_DIR>/uploads/<path>). Only the
+ * gateway's own naming is accepted, so a job can never point the service at another file.
+ */
+export function intakeFilePath(dataDir: string, file: IntakeFileRef): string {
+  if (!keptPath.test(file.path) || !file.path.endsWith(`.${file.type}`)) {
+    throw new AppException(AiErrorCode.UnreadableFile, 'The uploaded file could not be found', undefined, 400);
+  }
+  return join(resolve(dataDir), 'uploads', file.path);
+}
+
+export async function readIntakeFile(dataDir: string, file: IntakeFileRef): Promise<Buffer> {
+  try {
+    return await readFile(intakeFilePath(dataDir, file));
+  } catch (error) {
+    if (error instanceof AppException) throw error;
+    throw new AppException(
+      AiErrorCode.UnreadableFile,
+      'The uploaded file could not be found: is ERP_DATA_DIR the same for the gateway and the ai-parser service?',
+      undefined,
+      400,
+    );
+  }
+}

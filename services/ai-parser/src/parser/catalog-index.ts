@@ -1,0 +1,522 @@
+import { CONCEPTS, DEFAULT_DESCRIPTORS, VARIANT_DESCRIPTORS } from './lexicon.js';
+import { prepareText, skeleton } from './normalize.js';
+import { isNumberWord } from './numbers.js';
+import { type Token, tokenize } from './tokens.js';
+import { isMeasureKind, lookupUnit, toBase } from './units.js';
+
+/** A stock item as the parser needs it. In the eval the SKU doubles as the id. */
+export interface CatalogItem {
+  /** Stock item id (uuid in the service). */
+  id: string;
+  sku: string;
+  name: string;
+  nameAr?: string | null;
+  /** The unit it is stocked and sold in: kg, g, L, ml, piece, box, carton, bag. */
+  unit: string;
+  sellingPrice?: number | string | null;
+}
+
+export interface PackSize {
+  dim: 'mass' | 'volume' | 'count';
+  /** Grams, millilitres or a count. */
+  base: number;
+}
+
+export interface IndexedItem {
+  item: CatalogItem;
+  position: number;
+  /** Index keys: `t:<word form>` and `c:<concept id>`. */
+  keys: Set<string>;
+  /** Concept ids by exclusive group. */
+  groups: Map<string, Set<string>>;
+  sizes: PackSize[];
+  /** Numbers as written in the names (1200 of 1200g, 1.5 of 1.5L, 24 of 24 portions). */
+  sizeNumbers: Set<number>;
+  /** Sold by weight (its unit is kg or g): a weight in a line is then the quantity. */
+  perWeight: boolean;
+  /** Variant descriptors it carries (low fat, light, diet …). */
+  variants: Set<string>;
+  /**
+   * Distinctive words per script (Latin, Arabic), each with its idf weight and the keys that
+   * stand for it (word forms and concepts): how much of the item a line names.
+   */
+  coverage: Array<{ total: number; words: Array<{ weight: number; keys: string[] }> }>;
+  /** Mass or volume used to order sizes of one product (big/small). */
+  primarySize: number;
+}
+
+export interface WordMatch {
+  key: string;
+  score: number;
+}
+
+/** A catalogue prepared for matching; build once per catalogue with `buildCatalogIndex`. */
+export interface CatalogIndex {
+  items: IndexedItem[];
+  postings: Map<string, number[]>;
+  /** idf weight in (0, 1] of a key. */
+  weight(key: string): number;
+  /** What a query word can mean in this catalogue, best first. */
+  resolve(norm: string): WordMatch[];
+  /** Whether a word (or it without an article/prefix) is catalogue vocabulary or glossary. */
+  isKnownWord(norm: string): boolean;
+  /** Whether exactly this word is catalogue vocabulary or glossary (used to split Arabic prefixes). */
+  isVocabularyWord(norm: string): boolean;
+  /** Whether a string (lower case) is a SKU of the catalogue. */
+  isSku(text: string): boolean;
+  byId: Map<string, IndexedItem>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Word forms
+// ---------------------------------------------------------------------------------------------
+
+/** English plural folding shared by the index and queries. */
+export function stemLatin(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(ches|shes|xes|sses)$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
+}
+
+const ARABIC_PREFIXES3 = ['وال', 'بال', 'فال', 'كال'];
+
+/** The forms a word is indexed and looked up under: the word itself first, then without article/prefix. */
+export function wordForms(norm: string): string[] {
+  const forms: string[] = [];
+  if (/[\u0621-\u064a]/.test(norm)) {
+    forms.push(norm);
+    if (ARABIC_PREFIXES3.some((prefix) => norm.startsWith(prefix)) && norm.length >= 5) forms.push(norm.slice(3));
+    else if ((norm.startsWith('ال') || norm.startsWith('لل')) && norm.length >= 4) forms.push(norm.slice(2));
+    else if (/^[وبلف]/.test(norm) && norm.length >= 4) forms.push(norm.slice(1));
+  } else {
+    const stem = stemLatin(norm);
+    forms.push(stem);
+    if (/^(al|el)[a-z]/.test(norm) && norm.length >= 6) forms.push(stemLatin(norm.slice(2)));
+  }
+  return forms;
+}
+
+const conceptByWord = new Map<string, string[]>();
+const conceptGroup = new Map<string, string>();
+for (const concept of CONCEPTS) {
+  if (concept.group) conceptGroup.set(concept.id, concept.group);
+  for (const word of concept.words) {
+    for (const form of [word, stemLatin(word)]) {
+      const list = conceptByWord.get(form) ?? [];
+      if (!list.includes(concept.id)) list.push(concept.id);
+      conceptByWord.set(form, list);
+    }
+  }
+}
+
+/** Concept ids a word form names. */
+export function conceptsOf(form: string): string[] {
+  return conceptByWord.get(form) ?? [];
+}
+
+export function groupOf(conceptId: string): string | undefined {
+  return conceptGroup.get(conceptId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pack sizes in catalogue names
+// ---------------------------------------------------------------------------------------------
+
+const COUNT_NOUNS = new Set([
+  'bag',
+  'bags',
+  'portion',
+  'portions',
+  'stick',
+  'sticks',
+  'sheet',
+  'sheets',
+  'roll',
+  'rolls',
+  'pcs',
+  'pc',
+  'piece',
+  'pieces',
+  'cube',
+  'cubes',
+  'sachet',
+  'sachets',
+  'capsule',
+  'capsules',
+  'tablet',
+  'tablets',
+  'كيس',
+  'اكياس',
+  'قطعه',
+  'قطع',
+  'حبه',
+  'حبات',
+  'ظرف',
+  'ظروف',
+  'مكعب',
+  'مكعبات',
+  'منديل',
+  'مناديل',
+  'رول',
+  'رولات',
+  'كبسوله',
+]);
+const CONTAINER_OF = new Set(['tray', 'carton', 'pack', 'box', 'case', 'طبق', 'كرتون', 'علبه']);
+const PER_WEIGHT_WORDS = new Set(['per', 'بالكيلو', 'loose', 'فرط']);
+
+interface NameAnalysis {
+  words: Token[];
+  sizes: PackSize[];
+  numbers: number[];
+  perKg: boolean;
+}
+
+function analyseName(text: string): NameAnalysis {
+  const tokens = tokenize(prepareText(text));
+  const words: Token[] = [];
+  const sizes: PackSize[] = [];
+  const numbers: number[] = [];
+  let perKg = false;
+  const used = new Set<number>();
+  tokens.forEach((token, index) => {
+    if (token.kind !== 'number' || token.value === undefined) return;
+    numbers.push(token.value);
+    const next = tokens[index + 1];
+    const unit = next?.kind === 'word' ? lookupUnit(next.norm) : undefined;
+    if (unit && isMeasureKind(unit.kind)) {
+      const { dim, base } = toBase(token.value, unit.kind);
+      sizes.push({ dim, base });
+      used.add(index + 1);
+    } else if (next?.kind === 'word' && COUNT_NOUNS.has(next.norm)) {
+      sizes.push({ dim: 'count', base: token.value });
+    } else {
+      const before = tokens[index - 1];
+      const container = before?.norm === 'of' ? tokens[index - 2] : before;
+      if (container && CONTAINER_OF.has(container.norm)) sizes.push({ dim: 'count', base: token.value });
+    }
+  });
+  tokens.forEach((token, index) => {
+    if (token.kind !== 'word' || used.has(index)) return;
+    const unit = lookupUnit(token.norm);
+    if (unit && isMeasureKind(unit.kind) && !unit.attachedOnly) {
+      if (unit.kind === 'kg' && tokens[index - 1]?.norm === 'per') perKg = true;
+      return;
+    }
+    if (token.norm === 'kg' && tokens[index - 1]?.norm === 'per') perKg = true;
+    if (PER_WEIGHT_WORDS.has(token.norm) && token.norm !== 'per') perKg = true;
+    words.push(token);
+  });
+  return { words, sizes, numbers, perKg };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fuzzy lookup (Damerau-Levenshtein, optimal string alignment, with a deletion index)
+// ---------------------------------------------------------------------------------------------
+
+/** Edit distance with adjacent transpositions, or max+1 once it exceeds `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  let previous2: number[] = new Array<number>(cols).fill(0);
+  let previous: number[] = Array.from({ length: cols }, (_, j) => j);
+  for (let i = 1; i < rows; i += 1) {
+    const current: number[] = new Array<number>(cols).fill(0);
+    current[0] = i;
+    let rowMin = current[0];
+    for (let j = 1; j < cols; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, previous2[j - 2] + 1);
+      current[j] = value;
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    previous2 = previous;
+    previous = current;
+  }
+  return previous[cols - 1];
+}
+
+/** Edits allowed for a word of this length and script. */
+function maxEdits(word: string): number {
+  const arabic = /[\u0621-\u064a]/.test(word);
+  if (arabic) return word.length >= 5 ? 1 : 0;
+  if (word.length >= 7) return 2;
+  if (word.length >= 4) return 1;
+  return 0;
+}
+
+function deletions(word: string, depth: number, out: Set<string>): void {
+  if (depth === 0 || word.length <= 2) return;
+  for (let i = 0; i < word.length; i += 1) {
+    const shorter = word.slice(0, i) + word.slice(i + 1);
+    if (!out.has(shorter)) {
+      out.add(shorter);
+      deletions(shorter, depth - 1, out);
+    }
+  }
+}
+
+class FuzzyDictionary {
+  private readonly byDeletion = new Map<string, Set<string>>();
+
+  add(word: string): void {
+    const depth = maxEdits(word);
+    if (depth === 0) return;
+    const variants = new Set<string>([word]);
+    deletions(word, depth, variants);
+    for (const variant of variants) {
+      const set = this.byDeletion.get(variant) ?? new Set<string>();
+      set.add(word);
+      this.byDeletion.set(variant, set);
+    }
+  }
+
+  /** Dictionary words within the allowed edits of `word`, with their distance. */
+  lookup(word: string): Array<{ word: string; distance: number }> {
+    const max = maxEdits(word);
+    if (max === 0) return [];
+    const variants = new Set<string>([word]);
+    deletions(word, max, variants);
+    const candidates = new Set<string>();
+    for (const variant of variants)
+      for (const candidate of this.byDeletion.get(variant) ?? []) candidates.add(candidate);
+    const out: Array<{ word: string; distance: number }> = [];
+    for (const candidate of candidates) {
+      if (candidate === word) continue;
+      const limit = Math.min(max, maxEdits(candidate));
+      if (limit === 0) continue;
+      const distance = editDistance(word, candidate, limit);
+      if (distance <= limit) out.push({ word: candidate, distance });
+    }
+    return out;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Index
+// ---------------------------------------------------------------------------------------------
+
+/** Words of catalogue names that carry no product meaning (articles and prepositions only). */
+const NAME_STOPWORDS = new Set([
+  'al',
+  'el',
+  'per',
+  'of',
+  'in',
+  'with',
+  'and',
+  'the',
+  'a',
+  'an',
+  'for',
+  'by',
+  '&',
+  'و',
+  'في',
+  'من',
+  'مع',
+]);
+
+/** Builds the matching index of a catalogue (once per catalogue; reuse it for every message). */
+export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex {
+  const items: IndexedItem[] = [];
+  const postings = new Map<string, number[]>();
+  const vocabulary = new Set<string>();
+  const skeletons = new Map<string, Set<string>>();
+  const fuzzy = new FuzzyDictionary();
+  const latinWords: string[] = [];
+
+  const pendingCoverage: Array<[Map<string, string[]>, Map<string, string[]>]> = [];
+  const addPosting = (key: string, position: number): void => {
+    const list = postings.get(key) ?? [];
+    if (list[list.length - 1] !== position) list.push(position);
+    postings.set(key, list);
+  };
+
+  catalog.forEach((item, position) => {
+    const english = analyseName(item.name);
+    const arabic = item.nameAr ? analyseName(item.nameAr) : { words: [], sizes: [], numbers: [], perKg: false };
+    const keys = new Set<string>();
+    const groups = new Map<string, Set<string>>();
+    const variants = new Set<string>();
+    const latinKeys = new Map<string, string[]>();
+    const arabicKeys = new Map<string, string[]>();
+    pendingCoverage.push([latinKeys, arabicKeys]);
+    for (const token of [...english.words, ...arabic.words]) {
+      const norm = token.norm;
+      if (NAME_STOPWORDS.has(norm) || norm.length === 0) continue;
+      if (VARIANT_DESCRIPTORS.has(norm)) variants.add(norm);
+      const forms = wordForms(norm);
+      for (const form of forms) {
+        keys.add(`t:${form}`);
+        vocabulary.add(form);
+        for (const concept of conceptsOf(form)) {
+          keys.add(`c:${concept}`);
+          const group = groupOf(concept);
+          if (group) {
+            const set = groups.get(group) ?? new Set<string>();
+            set.add(concept);
+            groups.set(group, set);
+          }
+        }
+      }
+      if (!DEFAULT_DESCRIPTORS.has(norm) && !isNumberWord(norm)) {
+        const alternatives = forms.flatMap((form) => [`t:${form}`, ...conceptsOf(form).map((id) => `c:${id}`)]);
+        (token.arabic ? arabicKeys : latinKeys).set(`t:${forms[0]}`, alternatives);
+      }
+      const sk = skeleton(norm);
+      if (sk.length >= 3) {
+        const set = skeletons.get(sk) ?? new Set<string>();
+        set.add(forms[0]);
+        skeletons.set(sk, set);
+      }
+    }
+    const sizes = [...english.sizes];
+    for (const size of arabic.sizes) {
+      if (!sizes.some((known) => known.dim === size.dim && known.base === size.base)) sizes.push(size);
+    }
+    const perWeight = item.unit === 'kg' || item.unit === 'g' || english.perKg || arabic.perKg;
+    const mass = sizes.find((size) => size.dim === 'mass' || size.dim === 'volume');
+    const indexed: IndexedItem = {
+      item,
+      position,
+      keys,
+      groups,
+      sizes,
+      sizeNumbers: new Set([...english.numbers, ...arabic.numbers]),
+      perWeight,
+      variants,
+      coverage: [],
+      primarySize: mass?.base ?? sizes[0]?.base ?? 0,
+    };
+    items.push(indexed);
+    for (const key of keys) addPosting(key, position);
+    addPosting(skuKey(item.sku), position);
+  });
+
+  const squashedWords = new Map<string, string[]>();
+  for (const word of vocabulary) {
+    const squashed = squash(word);
+    if (squashed !== word || squashed.length >= 3)
+      squashedWords.set(squashed, [...(squashedWords.get(squashed) ?? []), word]);
+    fuzzy.add(word);
+    if (!/[\u0621-\u064a]/.test(word)) latinWords.push(word);
+  }
+  // Glossary words are vocabulary too (a typo of "yoghurt" is still yoghurt).
+  const glossaryFuzzy = new FuzzyDictionary();
+  for (const word of conceptByWord.keys()) glossaryFuzzy.add(word);
+  latinWords.sort();
+
+  const total = items.length;
+  const weights = new Map<string, number>();
+  const weight = (key: string): number => {
+    const cached = weights.get(key);
+    if (cached !== undefined) return cached;
+    const df = postings.get(key)?.length ?? 0;
+    const value = df === 0 ? 0 : Math.log(1 + total / df) / Math.log(1 + total);
+    weights.set(key, value);
+    return value;
+  };
+
+  items.forEach((indexed, position) => {
+    indexed.coverage = pendingCoverage[position].map((keys) => {
+      const words = [...keys].map(([key, alternatives]) => ({ weight: weight(key) || 0.5, keys: alternatives }));
+      return { total: words.reduce((sum, word) => sum + word.weight, 0), words };
+    });
+  });
+
+  const knownConcept = (form: string): boolean => conceptByWord.has(form);
+
+  const resolve = (norm: string): WordMatch[] => {
+    if (norm.startsWith(SKU_PREFIX)) {
+      const key = skuKey(norm.slice(SKU_PREFIX.length));
+      return postings.has(key) ? [{ key, score: 1 }] : [];
+    }
+    const found = new Map<string, number>();
+    const add = (key: string, score: number): void => {
+      if (score <= 0 || !postings.has(key)) return;
+      if ((found.get(key) ?? 0) < score) found.set(key, score);
+    };
+    const forms = wordForms(norm);
+    forms.forEach((form, index) => {
+      const score = index === 0 ? 1 : 0.95;
+      if (vocabulary.has(form)) add(`t:${form}`, score);
+      for (const concept of conceptsOf(form)) add(`c:${concept}`, score);
+    });
+    if (found.size > 0) return sortMatches(found);
+
+    // Doubled letters written once or twice: "kas"/"kass", "sukari"/"sukkari".
+    for (const word of squashedWords.get(squash(forms[0])) ?? []) add(`t:${word}`, 0.9);
+    if (found.size > 0) return sortMatches(found);
+    // Typos: catalogue words and glossary words within an edit or two.
+    // Two edits only keep the first letter ("yougurt" → "yoghurt", never "pringles" → "triangles").
+    const typoScore = (query: string, word: string, distance: number): number =>
+      distance === 1 ? 0.85 : query[0] === word[0] ? 0.6 : 0;
+    for (const { word, distance } of fuzzy.lookup(forms[0])) add(`t:${word}`, typoScore(forms[0], word, distance));
+    for (const { word, distance } of glossaryFuzzy.lookup(forms[0])) {
+      for (const concept of conceptsOf(word)) add(`c:${concept}`, typoScore(forms[0], word, distance));
+    }
+    if (forms[1]) {
+      for (const { word, distance } of fuzzy.lookup(forms[1]))
+        add(`t:${word}`, typoScore(forms[1], word, distance) * 0.95);
+    }
+    // Abbreviations: "cal" for "california".
+    const head = forms[0];
+    if (!/[\u0621-\u064a]/.test(head) && head.length >= 3 && !/\d/.test(head)) {
+      let low = 0;
+      let high = latinWords.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (latinWords[mid] < head) low = mid + 1;
+        else high = mid;
+      }
+      for (let i = low; i < latinWords.length && latinWords[i].startsWith(head); i += 1) {
+        if (latinWords[i].length >= head.length + 2) add(`t:${latinWords[i]}`, 0.7);
+      }
+    }
+    // Another script: "7aleeb" ~ "حليب", "كلوركس" ~ "clorox".
+    const sk = skeleton(norm);
+    if (sk.length >= 3) {
+      const arabic = /[\u0621-\u064a]/.test(norm);
+      for (const word of skeletons.get(sk) ?? []) {
+        if (/[\u0621-\u064a]/.test(word) !== arabic) add(`t:${word}`, 0.75);
+      }
+    }
+    return sortMatches(found);
+  };
+
+  const byId = new Map<string, IndexedItem>();
+  for (const indexed of items) byId.set(indexed.item.id, indexed);
+
+  return {
+    items,
+    postings,
+    weight,
+    resolve,
+    isKnownWord: (norm: string) => wordForms(norm).some((form) => vocabulary.has(form) || knownConcept(form)),
+    isVocabularyWord: (norm: string) => vocabulary.has(norm) || knownConcept(norm),
+    isSku: (text: string) => postings.has(skuKey(text)),
+    byId,
+  };
+}
+
+/** A SKU written in a message becomes one word `sku:<sku in lower case>` (see parse). */
+export const SKU_PREFIX = 'sku:';
+
+function skuKey(sku: string): string {
+  return `s:${sku.trim().toLowerCase()}`;
+}
+
+/** A word with doubled letters collapsed. */
+function squash(word: string): string {
+  return word.replace(/(.)\1+/g, '$1');
+}
+
+function sortMatches(found: Map<string, number>): WordMatch[] {
+  return [...found.entries()].map(([key, score]) => ({ key, score })).sort((a, b) => b.score - a.score);
+}

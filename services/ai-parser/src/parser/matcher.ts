@@ -1,0 +1,237 @@
+import {
+  type CatalogIndex,
+  type IndexedItem,
+  type WordMatch,
+  conceptsOf,
+  groupOf,
+  wordForms,
+} from './catalog-index.js';
+import { VARIANT_DESCRIPTORS } from './lexicon.js';
+
+/** Weight of a word the catalogue does not know ("Nutella", "mayo", a brand we do not stock). */
+const UNKNOWN_WEIGHT = 0.7;
+const SHORT_UNKNOWN_WEIGHT = 0.3;
+/** Factor for an item whose attribute contradicts the line (green vs yellow label, laban vs milk). */
+const CONFLICT_FACTOR = 0.35;
+/** Factor for an item whose pack size contradicts the line's (Afia 3L for "Afia 1.5L"). */
+const SIZE_CONFLICT_FACTOR = 0.45;
+/** Factor for a line's size the item does not state at all. */
+const SIZE_UNKNOWN_FACTOR = 0.85;
+/** Factor for a variant (low fat, light …) the line does not ask for. */
+const VARIANT_FACTOR = 0.9;
+/** Factor for an item not sold by weight when the line orders a weight of it. */
+const WEIGHT_MISMATCH_FACTOR = 0.9;
+const SIZE_BONUS = 0.04;
+const TIE = 0.02;
+
+export interface QueryWord {
+  norm: string;
+  matches: WordMatch[];
+  weight: number;
+  /** Glossary concepts the word names (even ones the catalogue does not stock: "mayo"). */
+  concepts: string[];
+}
+
+/**
+ * A number in the line that may be a pack size. strong: with a mass or volume unit ("1.5L");
+ * count: with a count noun ("100 bags"); weak: a bare number ("Sadia 1200", "Nova 330").
+ */
+export interface SizeMention {
+  kind: 'strong' | 'count' | 'weak';
+  value: number;
+  dim?: 'mass' | 'volume';
+  base?: number;
+}
+
+export interface MatchQuery {
+  words: QueryWord[];
+  sizes: SizeMention[];
+  sizeHint: 'big' | 'small' | null;
+  /** The catalogue unit the customer's unit word points to (tie-break: "6 bags" of Fortuna is the 10kg bag). */
+  unitHint: string | null;
+  /** The line's quantity is a weight ("نص كيلو تمر سكري"): items sold by weight fit it better. */
+  byWeight?: boolean;
+}
+
+export interface Candidate {
+  indexed: IndexedItem;
+  /** 0–1: how well the line names this item. */
+  confidence: number;
+  rank: number;
+  /** Indexes into query.sizes of mentions this item's pack size explains. */
+  sizesMatched: number[];
+}
+
+export function queryWord(index: CatalogIndex, norm: string): QueryWord {
+  const matches = index.resolve(norm);
+  const concepts = [...new Set(wordForms(norm).flatMap((form) => conceptsOf(form)))];
+  let weight: number;
+  if (matches.length === 0) {
+    weight = norm.length <= 2 ? SHORT_UNKNOWN_WEIGHT : UNKNOWN_WEIGHT;
+  } else {
+    const best = matches[0].score;
+    weight = Math.max(
+      ...matches.filter((match) => match.score >= best - 0.001).map((match) => index.weight(match.key)),
+    );
+    // A word known only through a weak guess (typo, abbreviation) keeps some of the unknown weight.
+    if (best < 0.9) weight = Math.max(weight, UNKNOWN_WEIGHT * 0.8);
+  }
+  return { norm, matches, weight, concepts };
+}
+
+function sizeEquals(a: number, b: number): boolean {
+  return Math.abs(a - b) <= Math.max(a, b) * 0.005 + 1e-9;
+}
+
+/** How a size mention fits an item: matched, neutral, unknown (item states no such size) or conflict. */
+export function sizeFit(indexed: IndexedItem, mention: SizeMention): 'matched' | 'neutral' | 'unknown' | 'conflict' {
+  if (mention.kind === 'strong' && mention.dim && mention.base !== undefined) {
+    const sameDim = indexed.sizes.filter((size) => size.dim === mention.dim);
+    if (sameDim.some((size) => sizeEquals(size.base, mention.base as number))) return 'matched';
+    if (indexed.perWeight && mention.dim === 'mass') return 'neutral';
+    return sameDim.length > 0 ? 'conflict' : 'unknown';
+  }
+  if (mention.kind === 'count') {
+    if (indexed.sizes.some((size) => size.dim === 'count' && sizeEquals(size.base, mention.value))) return 'matched';
+    return 'neutral';
+  }
+  return indexed.sizeNumbers.has(mention.value) ? 'matched' : 'neutral';
+}
+
+function itemCoverage(indexed: IndexedItem, hit: Set<string>): number {
+  let best = 0;
+  for (const script of indexed.coverage) {
+    if (script.total === 0) continue;
+    let covered = 0;
+    for (const word of script.words) {
+      for (const key of word.keys) {
+        if (hit.has(key)) {
+          covered += word.weight;
+          break;
+        }
+      }
+    }
+    best = Math.max(best, covered / script.total);
+  }
+  return best;
+}
+
+/** Scores the catalogue items a line's words point to, best first. */
+export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] {
+  const wordCount = query.words.length;
+  // Best match score of each word for each item the words point to, through the postings.
+  const perItem = new Map<number, Float64Array>();
+  query.words.forEach((word, w) => {
+    for (const match of word.matches) {
+      for (const position of index.postings.get(match.key) ?? []) {
+        let scores = perItem.get(position);
+        if (!scores) {
+          scores = new Float64Array(wordCount);
+          perItem.set(position, scores);
+        }
+        if (scores[w] < match.score) scores[w] = match.score;
+      }
+    }
+  });
+  if (perItem.size === 0) return [];
+
+  const totalWeight = query.words.reduce((sum, word) => sum + word.weight, 0);
+  const coverages = new Map<number, number>();
+  let bestCoverage = 0;
+  for (const [position, scores] of perItem) {
+    let covered = 0;
+    for (let w = 0; w < wordCount; w += 1) covered += query.words[w].weight * scores[w];
+    const coverage = totalWeight > 0 ? covered / totalWeight : 0;
+    coverages.set(position, coverage);
+    if (coverage > bestCoverage) bestCoverage = coverage;
+  }
+
+  const queryGroups = new Map<string, Set<string>>();
+  for (const word of query.words) {
+    for (const concept of word.concepts) {
+      const group = groupOf(concept);
+      if (!group) continue;
+      const set = queryGroups.get(group) ?? new Set<string>();
+      set.add(concept);
+      queryGroups.set(group, set);
+    }
+  }
+  const queryNorms = new Set(query.words.map((word) => word.norm));
+  const hitKeys = new Set<string>();
+  for (const word of query.words) for (const match of word.matches) hitKeys.add(match.key);
+
+  const scored: Candidate[] = [];
+  for (const [position, coverage] of coverages) {
+    // An item naming less than half of what the best one names cannot be the answer.
+    if (coverage < bestCoverage * 0.5) continue;
+    const indexed = index.items[position];
+    let factor = 1;
+    for (const [group, wanted] of queryGroups) {
+      const has = indexed.groups.get(group);
+      if (!has) continue;
+      let shared = false;
+      for (const concept of wanted) if (has.has(concept)) shared = true;
+      if (!shared) factor *= CONFLICT_FACTOR;
+    }
+    for (const variant of indexed.variants) {
+      if (!queryNorms.has(variant) && VARIANT_DESCRIPTORS.has(variant)) {
+        factor *= VARIANT_FACTOR;
+        break;
+      }
+    }
+    if (query.byWeight && !indexed.perWeight) factor *= WEIGHT_MISMATCH_FACTOR;
+    const sizesMatched: number[] = [];
+    query.sizes.forEach((mention, mentionIndex) => {
+      const fit = sizeFit(indexed, mention);
+      if (fit === 'matched') sizesMatched.push(mentionIndex);
+      else if (fit === 'conflict') factor *= SIZE_CONFLICT_FACTOR;
+      else if (fit === 'unknown') factor *= SIZE_UNKNOWN_FACTOR;
+    });
+    const confidence = coverage * factor;
+    scored.push({ indexed, confidence, rank: confidence * 0.85 + SIZE_BONUS * sizesMatched.length, sizesMatched });
+  }
+  // How much of the item the line names breaks near-ties (whole chicken over franks for "Sadia
+  // chicken"); only worth computing for candidates close to the best.
+  const topConfidence = scored.reduce((best, candidate) => Math.max(best, candidate.confidence), 0);
+  for (const candidate of scored) {
+    if (candidate.confidence < topConfidence - 0.15) continue;
+    const specificity = 0.85 + 0.15 * itemCoverage(candidate.indexed, hitKeys);
+    candidate.rank = candidate.confidence * specificity + SIZE_BONUS * candidate.sizesMatched.length;
+  }
+  scored.sort((a, b) => b.rank - a.rank || a.indexed.position - b.indexed.position);
+  return breakTies(scored, query);
+}
+
+/**
+ * Among candidates that score the same, a size word picks the larger or smaller pack, then the
+ * customer's unit picks the item sold in it; otherwise the smaller pack, with lower confidence.
+ */
+function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
+  if (scored.length < 2) return scored;
+  const top = scored[0].rank;
+  const tied = scored.filter((candidate) => candidate.rank >= top - TIE);
+  if (tied.length < 2) return scored;
+  let pool = tied;
+  if (query.sizeHint) {
+    const sized = pool.filter((candidate) => candidate.indexed.primarySize > 0);
+    if (sized.length > 0) {
+      const sizes = sized.map((candidate) => candidate.indexed.primarySize);
+      const pick = query.sizeHint === 'big' ? Math.max(...sizes) : Math.min(...sizes);
+      pool = sized.filter((candidate) => candidate.indexed.primarySize === pick);
+    }
+  }
+  if (pool.length > 1 && query.unitHint) {
+    const sameUnit = pool.filter((candidate) => candidate.indexed.item.unit === query.unitHint);
+    if (sameUnit.length > 0) pool = sameUnit;
+  }
+  let ambiguous = false;
+  if (pool.length > 1) {
+    ambiguous = true;
+    const smallest = Math.min(...pool.map((candidate) => candidate.indexed.primarySize || Infinity));
+    const small = pool.filter((candidate) => (candidate.indexed.primarySize || Infinity) === smallest);
+    pool = small.length > 0 ? small : pool;
+  }
+  const winner = pool.sort((a, b) => a.indexed.position - b.indexed.position)[0];
+  const chosen: Candidate = ambiguous ? { ...winner, confidence: winner.confidence * 0.92 } : winner;
+  return [chosen, ...scored.filter((candidate) => candidate.indexed !== winner.indexed)];
+}

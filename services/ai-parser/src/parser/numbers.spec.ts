@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { prepareText } from './normalize.js';
+import { readNumber } from './numbers.js';
+import { splitPrefixes } from './segment.js';
+import { tokenize } from './tokens.js';
+
+function read(text: string): number | undefined {
+  const tokens = splitPrefixes(
+    tokenize(prepareText(text)),
+    () => false,
+    () => false,
+  );
+  return readNumber(tokens, 0)?.value;
+}
+
+describe('readNumber', () => {
+  it('reads digits in every script', () => {
+    expect(read('12')).toBe(12);
+    expect(read('١٢')).toBe(12);
+    expect(read('۱۲')).toBe(12);
+    expect(read('0.75')).toBe(0.75);
+  });
+
+  it('reads English number words and compounds', () => {
+    expect(read('three')).toBe(3);
+    expect(read('twenty five')).toBe(25);
+    expect(read('twenty-five')).toBe(25);
+    expect(read('two hundred')).toBe(200);
+    expect(read('one and a half')).toBe(1.5);
+    expect(read('half')).toBe(0.5);
+  });
+
+  it('reads MSA and dialect Arabic number words', () => {
+    expect(read('عشرة')).toBe(10);
+    expect(read('ثلاث')).toBe(3);
+    expect(read('تلاتة')).toBe(3);
+    expect(read('اتنين')).toBe(2);
+    expect(read('ثنين')).toBe(2);
+    expect(read('زوج')).toBe(2);
+    expect(read('واحدة')).toBe(1);
+    expect(read('عشرين')).toBe(20);
+    expect(read('خمسة وعشرين')).toBe(25);
+    expect(read('خمسة عشر')).toBe(15);
+    expect(read('نص')).toBe(0.5);
+    expect(read('ربع')).toBe(0.25);
+  });
+
+  it('reads Arabizi number words', () => {
+    expect(read('khamsa')).toBe(5);
+    expect(read('nos')).toBe(0.5);
+    expect(read('3ashara')).toBe(10);
+  });
+
+  it('finds no number in an ordinary word', () => {
+    expect(read('Almarai')).toBeUndefined();
+  });
+});

@@ -1,0 +1,490 @@
+import { type CatalogIndex, type IndexedItem, SKU_PREFIX } from './catalog-index.js';
+import { extractClient } from './client.js';
+import {
+  type Candidate,
+  type MatchQuery,
+  type QueryWord,
+  type SizeMention,
+  matchItems,
+  queryWord,
+  sizeFit,
+} from './matcher.js';
+import { hasArabic, normalizePhrase, prepareText } from './normalize.js';
+import {
+  type Measure,
+  type SegmentAnalysis,
+  analyseSegment,
+  markNoise,
+  splitPrefixes,
+  splitSegments,
+} from './segment.js';
+import { type Token, tokenize } from './tokens.js';
+import { type CustomerUnit, type UnitKind, isDescriptiveKind, isMeasureKind, reportedUnit, toBase } from './units.js';
+
+/** A line below this confidence comes back unmatched rather than matched wrongly. */
+export const DEFAULT_THRESHOLD = 0.6;
+export const UNKNOWN_CLIENT = 'Unknown Client';
+
+/** A (phrase → stock item) pair the client confirmed before (client memory). */
+export interface MemoryEntry {
+  /** The customer's wording; compared after `normalizePhrase`. */
+  phrase: string;
+  stockItemId: string;
+}
+
+export interface ParseOptions {
+  /** This client's remembered wording: consulted before the catalogue when a line's phrase matches. */
+  memory?: readonly MemoryEntry[];
+  /** Minimum confidence (0–1) for a catalogue match; default DEFAULT_THRESHOLD. */
+  threshold?: number;
+}
+
+export interface ParsedOrderItem {
+  /** The catalogue name when matched, else the customer's wording. */
+  itemName: string;
+  itemNameAr: string | null;
+  quantity: number;
+  /** The customer's unit; when they gave none, the matched item's unit (see unitStated), else null. */
+  unit: CustomerUnit | string | null;
+  /** The matched item's selling price with 2 decimals, or null. */
+  unitPrice: string | null;
+  stockItemId: string | null;
+  sku: string | null;
+  /** 0–1. For an unmatched line: the best candidate's confidence (below the threshold). */
+  confidence: number;
+  /** The customer's wording of the item (without the quantity). */
+  sourceText: string;
+  /** normalizePhrase of the wording: the key to remember a confirmed pair under. */
+  phrase: string;
+  /** Whether the customer stated the unit. */
+  unitStated: boolean;
+  matchedBy: 'memory' | 'catalogue' | null;
+  /** The next best catalogue items (for a picker in the draft screen). */
+  alternatives: Array<{ stockItemId: string; sku: string; name: string; confidence: number }>;
+}
+
+/** CONTRACT §6 `parsed`. */
+export interface ParsedOrder {
+  clientName: string;
+  /** Whether the message stated a client (clientName is "Unknown Client" when not). */
+  clientFound: boolean;
+  items: ParsedOrderItem[];
+}
+
+interface Draft {
+  item: ParsedOrderItem;
+  indexed: IndexedItem | null;
+  implicit: boolean;
+}
+
+function sizeLike(value: number): boolean {
+  return value >= 100 || !Number.isInteger(value);
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function price(indexed: IndexedItem): string | null {
+  const value = indexed.item.sellingPrice;
+  if (value === null || value === undefined || value === '') return null;
+  const number = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(number) ? number.toFixed(2) : null;
+}
+
+function unitHintOf(measures: Measure[]): string | null {
+  for (const measure of measures) {
+    if (!measure.unit || measure.unit === 'container') continue;
+    return reportedUnit(measure.unit, null);
+  }
+  return null;
+}
+
+/** Text of the given token positions, contiguous runs joined by a space. */
+function textOf(analysis: SegmentAnalysis, text: string, positions: number[]): string {
+  const sorted = [...new Set(positions)].sort((a, b) => a - b);
+  const runs: string[] = [];
+  let runStart = -1;
+  let previous = -2;
+  const flush = (): void => {
+    if (runStart >= 0) runs.push(text.slice(analysis.tokens[runStart].start, analysis.tokens[previous].end));
+  };
+  for (const position of sorted) {
+    if (position !== previous + 1) {
+      flush();
+      runStart = position;
+    }
+    previous = position;
+  }
+  flush();
+  return runs
+    .join(' ')
+    .replace(/^[\s\-–—:,،.@=x×*]+|[\s\-–—:,،.@=×*]+$/g, '')
+    .trim();
+}
+
+interface Resolution {
+  quantity: number;
+  unit: UnitKind | null;
+  explicit: boolean;
+  sizes: Set<number>;
+  pick: Measure | null;
+}
+
+/**
+ * Which numbers of a line are pack sizes and which is the quantity, for the chosen item (or
+ * none). Pack sizes in names are never quantities; a weight is the quantity of an item sold by
+ * weight; after a correction the corrected figure counts.
+ */
+function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): Resolution {
+  const { measures } = analysis;
+  const sizes = new Set<number>();
+  const others = (k: number): boolean => measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));
+  measures.forEach((measure, k) => {
+    if (measure.correction) return;
+    if (measure.unit && isMeasureKind(measure.unit)) {
+      const { dim, base } = toBase(measure.value, measure.unit);
+      const mention: SizeMention = { kind: 'strong', value: measure.value, dim, base };
+      if (item) {
+        const fit = sizeFit(item, mention);
+        if (fit === 'matched') sizes.add(k);
+        else if (item.perWeight && dim === 'mass') return;
+        else if (others(k) || !measure.leading) sizes.add(k);
+      } else if (others(k) || !measure.leading) {
+        sizes.add(k);
+      }
+      return;
+    }
+    if (measure.format === 'x' || measure.format === 'label' || measure.format === 'colon') return;
+    const countUnit = measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box';
+    if (item) {
+      if (countUnit && sizeFit(item, { kind: 'count', value: measure.value }) === 'matched') {
+        sizes.add(k);
+        return;
+      }
+      const weak = sizeFit(item, { kind: 'weak', value: measure.value }) === 'matched';
+      if (weak && (sizeLike(measure.value) || (measure.format === 'bare' && others(k)))) sizes.add(k);
+    } else if (countUnit && measures.some((m, j) => j !== k && (m.format === 'x' || m.format === 'colon'))) {
+      sizes.add(k);
+    }
+  });
+
+  const candidates = measures.filter((_m, k) => !sizes.has(k));
+  const priority = (measure: Measure): number => {
+    if (measure.format === 'x' || measure.format === 'label' || measure.format === 'colon') return 0;
+    if (measure.unit && !isMeasureKind(measure.unit)) return 1;
+    if (measure.unit && isMeasureKind(measure.unit)) return item?.perWeight || !item ? 1 : 3;
+    return 2;
+  };
+  const corrections = candidates.filter((measure) => measure.correction);
+  const ranked = candidates
+    .filter((measure) => !measure.correction)
+    .sort((a, b) => priority(a) - priority(b) || a.first - b.first);
+  const base = ranked[0] ?? null;
+  const correction = corrections[corrections.length - 1];
+  if (correction) {
+    return {
+      quantity: correction.value,
+      unit: correction.unit ?? base?.unit ?? null,
+      explicit: true,
+      sizes,
+      pick: correction,
+    };
+  }
+  if (base) return { quantity: base.value, unit: base.unit, explicit: true, sizes, pick: base };
+
+  // No quantity: one of whatever unit the line names ("شوال رز", "Puck 500 كرتون", "kilo hail").
+  let unit: UnitKind | null = null;
+  for (const k of sizes) {
+    const measure = measures[k];
+    if (measure.unit && !isMeasureKind(measure.unit)) unit = measure.unit;
+  }
+  if (!unit) {
+    const free = analysis.freeUnits.filter((free) => !isMeasureKind(free.kind) || item?.perWeight);
+    const plain = free.find((free) => !isDescriptiveKind(free.kind)) ?? free[0];
+    unit = plain?.kind ?? null;
+  }
+  return { quantity: 1, unit, explicit: false, sizes, pick: null };
+}
+
+/**
+ * Chatter before or after a quantity ("Same as last week but add 2 ctn Kellogg's corn flakes"):
+ * when the whole line does not match, the words on one side of the quantity may, if the words
+ * left out are unknown to the catalogue and the side names something distinctive.
+ */
+function rescueFromChatter(
+  analysis: SegmentAnalysis,
+  words: QueryWord[],
+  index: CatalogIndex,
+  query: Omit<MatchQuery, 'words'>,
+  threshold: number,
+): { positions: number[]; candidates: Candidate[] } | null {
+  const splitters = analysis.measures.filter(
+    (measure) => measure.format === 'x' || measure.format === 'label' || (measure.unit && !isMeasureKind(measure.unit)),
+  );
+  if (splitters.length === 0 || words.length < 2) return null;
+  const first = splitters[0].first;
+  const last = splitters[splitters.length - 1].last;
+  let best: { positions: number[]; candidates: Candidate[] } | null = null;
+  for (const side of ['before', 'after'] as const) {
+    const keep = analysis.words.map((position) => (side === 'before' ? position < first : position > last));
+    if (!keep.includes(true) || keep.every(Boolean)) continue;
+    if (words.some((word, k) => !keep[k] && word.matches.length > 0)) continue;
+    const kept = words.filter((_word, k) => keep[k]);
+    if (!kept.some((word) => word.weight >= 0.75 && word.matches[0]?.score >= 0.85)) continue;
+    const candidates = matchItems(index, { ...query, words: kept });
+    if (!candidates[0] || candidates[0].confidence < threshold) continue;
+    if (!best || candidates[0].confidence > best.candidates[0].confidence) {
+      best = { positions: analysis.words.filter((_position, k) => keep[k]), candidates };
+    }
+  }
+  return best;
+}
+
+function buildDraft(
+  analysis: SegmentAnalysis,
+  text: string,
+  index: CatalogIndex,
+  memory: Map<string, IndexedItem>,
+  threshold: number,
+  alone: boolean,
+): (Draft & { pending: boolean }) | null {
+  const { tokens, measures } = analysis;
+  const words = analysis.words.map((position) => queryWord(index, tokens[position].norm));
+  let wordPositions = analysis.words;
+  const sizes: SizeMention[] = [];
+  measures.forEach((measure, k) => {
+    if (measure.correction || measure.format === 'x' || measure.format === 'label' || measure.format === 'colon')
+      return;
+    if (measure.unit && isMeasureKind(measure.unit)) {
+      const { dim, base } = toBase(measure.value, measure.unit);
+      if (!(measure.leading && measures.length === 1)) sizes.push({ kind: 'strong', value: measure.value, dim, base });
+      return;
+    }
+    if (measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box') {
+      sizes.push({ kind: 'count', value: measure.value });
+    }
+    const others = measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));
+    if (
+      (measure.format === 'bare' && (others || sizeLike(measure.value))) ||
+      (measure.unit && sizeLike(measure.value))
+    ) {
+      sizes.push({ kind: 'weak', value: measure.value });
+    }
+  });
+  const hasQuantity = measures.some((measure) => !(measure.unit && isMeasureKind(measure.unit)));
+  for (const free of analysis.freeUnits) {
+    if (isMeasureKind(free.kind) && hasQuantity) {
+      const { dim, base } = toBase(1, free.kind);
+      sizes.push({ kind: 'strong', value: 1, dim, base });
+    }
+  }
+
+  // The phrase: product words and pack sizes, as written.
+  const namePositions = [...wordPositions];
+  const strongSizes = measures.filter(
+    (measure) => measure.unit && isMeasureKind(measure.unit) && !(measure.leading && measures.length === 1),
+  );
+  for (const measure of strongSizes) for (let p = measure.first; p <= measure.last; p += 1) namePositions.push(p);
+  const phrase = normalizePhrase(textOf(analysis, text, namePositions));
+
+  let chosen: IndexedItem | null = null;
+  let confidence = 0;
+  let matchedBy: ParsedOrderItem['matchedBy'] = null;
+  let candidates: Candidate[] = [];
+  const remembered = phrase ? memory.get(phrase) : undefined;
+  if (remembered) {
+    chosen = remembered;
+    confidence = 1;
+    matchedBy = 'memory';
+  } else if (words.length > 0) {
+    const byWeight =
+      measures.length > 0 &&
+      measures.every((measure) => measure.unit === 'kg' || measure.unit === 'g') &&
+      measures.some((measure) => measure.leading);
+    const query = { sizes, sizeHint: analysis.sizeHint, unitHint: unitHintOf(measures), byWeight };
+    candidates = matchItems(index, { ...query, words });
+    if (!candidates[0] || candidates[0].confidence < threshold) {
+      const rescued = rescueFromChatter(analysis, words, index, query, threshold);
+      if (rescued) {
+        candidates = rescued.candidates;
+        wordPositions = rescued.positions;
+      }
+    }
+    const best = candidates[0];
+    if (best && best.confidence >= threshold) {
+      chosen = best.indexed;
+      matchedBy = 'catalogue';
+    }
+    confidence = best?.confidence ?? 0;
+  }
+
+  const resolution = resolveQuantity(analysis, chosen);
+  const pending = analysis.priceQuestion && !resolution.explicit;
+  if (!chosen) {
+    if (!resolution.explicit || analysis.deliveryCue) return null;
+  } else if (!resolution.explicit && !pending) {
+    // No quantity at all: an item only when it names a unit or a pack size, or stands alone on
+    // its line and matches well ("Afia oil 1.5L", "Nido"); not a word in a greeting or a remark.
+    const stated = analysis.freeUnits.length > 0 || resolution.sizes.size > 0 || strongSizes.length > 0;
+    if (analysis.deliveryCue || !(stated || (alone && confidence >= 0.8))) return null;
+  }
+
+  // The customer's wording: the segment minus the quantity, trimmed to product words and sizes.
+  const kept = new Set<number>(wordPositions);
+  resolution.sizes.forEach((k) => {
+    for (let p = measures[k].first; p <= measures[k].last; p += 1) kept.add(p);
+  });
+  for (const measure of strongSizes) {
+    if (measure === resolution.pick) continue;
+    for (let p = measure.first; p <= measure.last; p += 1) kept.add(p);
+  }
+  const positions = [...kept].sort((a, b) => a - b);
+  const span: number[] = [];
+  if (positions.length > 0) {
+    const pickRange = resolution.pick ? [resolution.pick.first, resolution.pick.last] : [-1, -1];
+    for (let p = positions[0]; p <= positions[positions.length - 1]; p += 1) {
+      if (p >= pickRange[0] && p <= pickRange[1]) continue;
+      if (tokens[p].kind === 'noise') continue;
+      span.push(p);
+    }
+  }
+  const sourceText = textOf(analysis, text, span);
+
+  const unit = resolution.unit ? reportedUnit(resolution.unit, chosen?.item.unit ?? null) : null;
+  const alternatives = candidates
+    .filter((candidate) => candidate.indexed !== chosen)
+    .slice(0, 3)
+    .map((candidate) => ({
+      stockItemId: candidate.indexed.item.id,
+      sku: candidate.indexed.item.sku,
+      name: candidate.indexed.item.name,
+      confidence: round(candidate.confidence, 3),
+    }));
+  const item: ParsedOrderItem = {
+    itemName: chosen ? chosen.item.name : sourceText.slice(0, 200),
+    itemNameAr: chosen ? (chosen.item.nameAr ?? null) : hasArabic(sourceText) ? sourceText.slice(0, 200) : null,
+    quantity: round(resolution.quantity, 3),
+    unit: unit ?? (chosen ? chosen.item.unit : null),
+    unitPrice: chosen ? price(chosen) : null,
+    stockItemId: chosen ? chosen.item.id : null,
+    sku: chosen ? chosen.item.sku : null,
+    confidence: round(Math.min(1, confidence), 3),
+    sourceText,
+    phrase,
+    unitStated: unit !== null,
+    matchedBy,
+    alternatives,
+  };
+  return { item, indexed: chosen, implicit: !resolution.explicit, pending };
+}
+
+function applyFigure(draft: Draft, measure: Measure): void {
+  draft.item.quantity = round(measure.value, 3);
+  if (measure.unit) {
+    draft.item.unit = reportedUnit(measure.unit, draft.indexed?.item.unit ?? null);
+    draft.item.unitStated = true;
+  }
+  draft.implicit = false;
+}
+
+function memoryMap(index: CatalogIndex, memory: readonly { phrase: string; stockItemId: string }[] | undefined) {
+  const map = new Map<string, IndexedItem>();
+  for (const entry of memory ?? []) {
+    const indexed = index.byId.get(entry.stockItemId);
+    const key = normalizePhrase(entry.phrase);
+    if (indexed && key) map.set(key, indexed);
+  }
+  return map;
+}
+
+/**
+ * A SKU written in the message ("TUNA-GOODY-160G x 10", "sku 10234-A") becomes one word that
+ * matches its item exactly; the digits inside it are never read as quantities.
+ */
+function joinSkus(tokens: Token[], text: string, index: CatalogIndex): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    let joined: Token | null = null;
+    if (tokens[i].kind !== 'punct') {
+      // The longest run of tokens written without spaces between them that is a SKU.
+      let end = i;
+      while (end + 1 < tokens.length && tokens[end + 1].start === tokens[end].end && tokens[end + 1].norm !== '\n') {
+        end += 1;
+      }
+      for (let last = end; last >= i && !joined; last -= 1) {
+        if (tokens[last].kind === 'punct') continue;
+        const raw = text.slice(tokens[i].start, tokens[last].end);
+        if (index.isSku(raw)) {
+          joined = {
+            ...tokens[i],
+            kind: 'word',
+            raw,
+            norm: `${SKU_PREFIX}${raw.toLowerCase()}`,
+            end: tokens[last].end,
+          };
+          i = last;
+        }
+      }
+    }
+    out.push(joined ?? tokens[i]);
+  }
+  return out;
+}
+
+/**
+ * Parses a WhatsApp-style order (English, Arabic and its dialects, mixed, Arabizi) against a
+ * catalogue index, offline. Returns CONTRACT §6's `parsed` shape.
+ */
+export function parseOrderText(text: string, index: CatalogIndex, options: ParseOptions = {}): ParsedOrder {
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const prepared = prepareText(text ?? '');
+  const tokens = joinSkus(
+    splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord),
+    prepared,
+    index,
+  );
+  markNoise(tokens);
+  const client = extractClient(tokens, prepared, index.isKnownWord);
+  const rest = tokens.filter((_token, position) => !client.consumed.has(position));
+  const memory = memoryMap(index, options.memory);
+
+  const drafts: Draft[] = [];
+  let pending: Draft | null = null;
+  const segments = splitSegments(rest);
+  const perLine = new Map<number, number>();
+  for (const segment of segments) perLine.set(segment.line, (perLine.get(segment.line) ?? 0) + 1);
+  for (const segment of segments) {
+    const analysis = analyseSegment(segment);
+    if (analysis.totalLine) continue;
+    if (analysis.words.length === 0) {
+      if (analysis.measures.length === 0) continue;
+      const last = drafts[drafts.length - 1];
+      const target = pending ?? (last && (analysis.correctionCue || last.implicit) ? last : null);
+      if (target) {
+        const figures = analysis.measures;
+        const figure = figures.filter((measure) => measure.correction).pop() ?? figures[figures.length - 1];
+        applyFigure(target, figure);
+        if (pending) drafts.push(pending);
+      }
+      pending = null;
+      continue;
+    }
+    pending = null;
+    const alone = perLine.get(segment.line) === 1;
+    const draft = buildDraft(analysis, prepared, index, memory, threshold, alone);
+    if (!draft || !(draft.item.quantity > 0)) continue;
+    if (draft.pending) {
+      pending = draft;
+      continue;
+    }
+    drafts.push(draft);
+  }
+
+  return {
+    clientName: client.name ?? UNKNOWN_CLIENT,
+    clientFound: client.name !== null,
+    items: drafts.map((draft) => draft.item),
+  };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { catalogIndex } from '../../test/parser-fixtures.js';
+import { prepareText } from './normalize.js';
+import { analyseSegment, markNoise, splitPrefixes, splitSegments } from './segment.js';
+import { tokenize } from './tokens.js';
+
+function segments(text: string): string[] {
+  const index = catalogIndex();
+  const prepared = prepareText(text);
+  const tokens = splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord);
+  markNoise(tokens);
+  return splitSegments(tokens).map((segment) =>
+    segment.tokens
+      .filter((token) => token.kind !== 'noise' && (token.kind !== 'punct' || token.norm === ':'))
+      .map((token) => token.raw)
+      .join(' '),
+  );
+}
+
+function measures(text: string): Array<{ value: number; unit: string | null; format: string }> {
+  const index = catalogIndex();
+  const tokens = splitPrefixes(tokenize(prepareText(text)), index.isKnownWord, index.isVocabularyWord);
+  markNoise(tokens);
+  return splitSegments(tokens).flatMap((segment) =>
+    analyseSegment(segment).measures.map(({ value, unit, format }) => ({ value, unit, format })),
+  );
+}
+
+describe('splitSegments', () => {
+  it('splits lines, bullets, commas and "+"', () => {
+    expect(segments('- Tide 3kg 8 pcs\n- Lux soap 2 ctn')).toEqual(['Tide 3 kg 8 pcs', 'Lux soap 2 ctn']);
+    expect(segments('6 trays eggs + 2 bread, 3 Kiri')).toEqual(['6 trays eggs', '2 bread', '3 Kiri']);
+  });
+
+  it('splits "and", و and w between two items', () => {
+    expect(segments('Need 4 bags Abu Kass 10kg and 2 cartons Afia 1.5L')).toHaveLength(2);
+    expect(segments('٦ عبوات كلوركس و١٢ عبوة ديتول')).toEqual(['٦ عبوات كلوركس', '١٢ عبوة ديتول']);
+    expect(segments('ثلاث كيلو خلاص وكيلوين سكري فرط')).toEqual(['ثلاث كيلو خلاص', 'كيلوين سكري فرط']);
+    expect(segments('abi kilo hail w 2 kilo tamr khlas')).toHaveLength(2);
+  });
+
+  it('does not split "and" inside a number or a fraction ("كيلو ونص", "خمسة وعشرين")', () => {
+    expect(segments('بدي كيلو ونص هيل')).toHaveLength(1);
+    expect(segments('خمسة وعشرين كرتون بيبسي')).toHaveLength(1);
+  });
+
+  it('drops a header before a colon but keeps "name: quantity"', () => {
+    expect(segments('الكمية: ٢٫٥ كجم هيل أخضر')).toEqual(['٢٫٥ كجم هيل أخضر']);
+    expect(segments('Lipton 100 bags: 12')).toEqual(['Lipton 100 bags : 12']);
+  });
+
+  it('drops parenthesised remarks without numbers', () => {
+    expect(segments('Sadia 1200 - 5 ctn (separate invoice pls)')).toEqual(['Sadia 1200 5 ctn']);
+  });
+});
+
+describe('markNoise', () => {
+  it('never reads phone numbers, times, prices, totals, dates or references as quantities', () => {
+    expect(measures('call 0543219876')).toEqual([]);
+    expect(measures('call 055 123 4567')).toEqual([]);
+    expect(measures('deliver by 3:30 pm, before 11am')).toEqual([]);
+    expect(measures('@ 13.5 = 324')).toEqual([]);
+    expect(measures('Total 500 SR')).toEqual([]);
+    expect(measures('يوم ١٥ رمضان')).toEqual([]);
+    expect(measures('الساعة ٧ المغرب')).toEqual([]);
+    expect(measures('invoice 4471, branch 12')).toEqual([]);
+  });
+
+  it('drops the replaced figure of "30 not 20"', () => {
+    expect(measures('Watania breast 30 not 20')).toEqual([{ value: 30, unit: null, format: 'bare' }]);
+  });
+});
+
+describe('analyseSegment', () => {
+  it('reads x-formats, labels and colons', () => {
+    expect(measures('3x Kiri')).toEqual([{ value: 3, unit: null, format: 'x' }]);
+    expect(measures('Nido x4')).toEqual([{ value: 4, unit: null, format: 'x' }]);
+    expect(measures('Tang × ٣')).toEqual([{ value: 3, unit: null, format: 'x' }]);
+    expect(measures('qty 10 Goody tuna')).toEqual([{ value: 10, unit: null, format: 'label' }]);
+    expect(measures('rice: 10')).toEqual([{ value: 10, unit: null, format: 'colon' }]);
+  });
+
+  it('reads number words, duals, dozens and fractions with their units', () => {
+    expect(measures('three bags of rice')).toEqual([{ value: 3, unit: 'bag', format: 'unit' }]);
+    expect(measures('a dozen juice')).toEqual([{ value: 12, unit: 'dozen', format: 'unit' }]);
+    expect(measures('half a dozen juice')).toEqual([{ value: 6, unit: 'dozen', format: 'unit' }]);
+    expect(measures('٣ درزن بيبسي')).toEqual([{ value: 36, unit: 'dozen', format: 'unit' }]);
+    expect(measures('كرتونين لبن')).toEqual([{ value: 2, unit: 'carton', format: 'unit' }]);
+    expect(measures('كيلو ونص هيل')).toEqual([{ value: 1.5, unit: 'kg', format: 'unit' }]);
+    expect(measures('ربع كيلو هيل')).toEqual([{ value: 0.25, unit: 'kg', format: 'unit' }]);
+    expect(measures('nos darzan 7up')).toEqual([{ value: 6, unit: 'dozen', format: 'unit' }]);
+  });
+
+  it('reads a pack count before "x" as a size and the number after it as the quantity', () => {
+    expect(measures('Kiri ٢٤ x ٥')).toEqual([
+      { value: 24, unit: null, format: 'bare' },
+      { value: 5, unit: null, format: 'x' },
+    ]);
+  });
+});

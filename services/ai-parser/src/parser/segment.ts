@@ -1,0 +1,540 @@
+import {
+  BIG_WORDS,
+  CORRECTION_CUES,
+  CURRENCY,
+  DATE_CUES,
+  DELIVERY_CUES,
+  MONTHS,
+  NEGATION_CUES,
+  PRICE_CUES,
+  PRICE_QUESTION_CUES,
+  REFERENCE_CUES,
+  SMALL_WORDS,
+  STOPWORDS,
+  TIME_CUES,
+  TOTAL_CUES,
+} from './lexicon.js';
+import { fractionValue, isArticle, isFractionWord, isNumberWord, readNumber } from './numbers.js';
+import type { Token } from './tokens.js';
+import { type UnitKind, isDescriptiveKind, lookupUnit, unitMultiplier } from './units.js';
+
+// ---------------------------------------------------------------------------------------------
+// Arabic prefixes
+// ---------------------------------------------------------------------------------------------
+
+/** و-initial words that are words in their own right, not "and" + word. */
+const WAW_WORDS = new Set(['وجه', 'ورق', 'وزن', 'وسط', 'وقت', 'واحد', 'واحده', 'وحده', 'ورد', 'وجبه', 'وادي', 'وطني']);
+
+function isLexical(norm: string, isKnown: (norm: string) => boolean): boolean {
+  return isKnown(norm) || isNumberWord(norm) || lookupUnit(norm) !== undefined || STOPWORDS.has(norm);
+}
+
+/**
+ * Splits the conjunction و ("وخمسة", "وكرتونين", "وشوالين") and the preposition ب before a number
+ * ("بعشرة") off Arabic words, keeping offsets into the text.
+ */
+export function splitPrefixes(
+  tokens: Token[],
+  isKnown: (norm: string) => boolean,
+  isVocabulary: (norm: string) => boolean,
+): Token[] {
+  const out: Token[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'word' && token.arabic && token.norm.length >= 3) {
+      const rest = token.norm.slice(1);
+      const head = token.norm[0];
+      const splitWaw =
+        head === 'و' &&
+        !WAW_WORDS.has(token.norm) &&
+        !isVocabulary(token.norm) &&
+        (isLexical(rest, isKnown) || (rest.length >= 3 && !isNumberWord(token.norm)));
+      const splitBa =
+        head === 'ب' && (isNumberWord(rest) || lookupUnit(rest) !== undefined) && !isLexical(token.norm, isKnown);
+      if (splitWaw || splitBa) {
+        // The first letter and any tashkeel on it.
+        let cut = 1;
+        while (cut < token.raw.length && /[\u064b-\u065f\u0670\u0640]/.test(token.raw[cut])) cut += 1;
+        if (splitWaw) out.push({ ...token, raw: token.raw.slice(0, cut), norm: head, end: token.start + cut });
+        out.push({ ...token, raw: token.raw.slice(cut), norm: rest, start: token.start + cut });
+        continue;
+      }
+    }
+    out.push(token);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers that are never quantities
+// ---------------------------------------------------------------------------------------------
+
+function neighbour(tokens: Token[], index: number, step: 1 | -1): Token | undefined {
+  const token = tokens[index + step];
+  return token && token.line === tokens[index].line ? token : undefined;
+}
+
+const TIME_BEFORE = new Set(['الساعه', 'ساعه', 'sa3a', 'الساعة']);
+const DURATION_AFTER = new Set([
+  'min',
+  'mins',
+  'minutes',
+  'hour',
+  'hours',
+  'hrs',
+  'days',
+  'day',
+  'دقيقه',
+  'دقايق',
+  'دقائق',
+  'ساعات',
+  'ايام',
+  'يوم',
+]);
+
+/**
+ * Marks numbers that are prices, totals, times, dates, references ("invoice 4471", "branch 12")
+ * or the replaced figure of a correction ("30 not 20"), and their cue words, as noise.
+ */
+export function markNoise(tokens: Token[]): void {
+  tokens.forEach((token, index) => {
+    if (token.kind !== 'number') return;
+    // A list number: "1) Kiri 5", "2. Nadec milk 8 ctns" (first on its line, then ')' or '.', and
+    // the line has another number).
+    const previous = tokens[index - 1];
+    const firstOnLine = !previous || previous.line !== token.line || (previous.kind === 'punct' && index <= 1);
+    const marker = tokens[index + 1];
+    if (
+      firstOnLine &&
+      marker?.kind === 'punct' &&
+      (marker.norm === ')' || marker.norm === '.') &&
+      tokens.some((other, j) => j > index + 1 && other.line === token.line && other.kind === 'number')
+    ) {
+      token.kind = 'noise';
+      return;
+    }
+    const before = neighbour(tokens, index, -1);
+    const before2 = before ? neighbour(tokens, index - 1, -1) : undefined;
+    const after = neighbour(tokens, index, 1);
+    const cues: Token[] = [];
+    let noise = false;
+    if (after && (TIME_CUES.has(after.norm) || DURATION_AFTER.has(after.norm)) && after.kind === 'word') {
+      noise = true;
+      if (after.norm === 'am' || after.norm === 'pm') cues.push(after);
+    }
+    if (after && ['st', 'nd', 'rd', 'th'].includes(after.norm)) {
+      noise = true;
+      cues.push(after);
+    }
+    if (before && TIME_BEFORE.has(before.norm)) {
+      noise = true;
+      cues.push(before);
+    }
+    if (before && DATE_CUES.has(before.norm)) {
+      noise = true;
+      cues.push(before);
+    }
+    if (after && MONTHS.has(after.norm)) {
+      noise = true;
+      cues.push(after);
+    }
+    if (before && (PRICE_CUES.has(before.norm) || CURRENCY.has(before.norm))) noise = true;
+    if (after && CURRENCY.has(after.norm)) {
+      noise = true;
+      cues.push(after);
+    }
+    if (after && after.norm === '%') noise = true;
+    if (before && (REFERENCE_CUES.has(before.norm) || before.norm === '#')) {
+      noise = true;
+      cues.push(before);
+    }
+    if (before && NEGATION_CUES.has(before.norm)) {
+      noise = true;
+      cues.push(before);
+    }
+    if (before2 && NEGATION_CUES.has(before2.norm) && before?.norm === 'of') noise = true;
+    if (noise) {
+      token.kind = 'noise';
+      for (const cue of cues) cue.kind = 'noise';
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segments
+// ---------------------------------------------------------------------------------------------
+
+export interface Segment {
+  tokens: Token[];
+  line: number;
+}
+
+const HARD_SEPARATORS = new Set([',', '،', ';', '؛', '!', '?', '؟', '+', '&', '|', '•', '·', '.', '\n']);
+const CONJUNCTIONS = new Set(['and', 'و', 'w', 'wa', 'also', 'plus', 'كمان', 'ايضا', 'كذلك']);
+const LABEL_WORDS = new Set(['qty', 'quantity', 'عدد', 'الكميه', 'كميه', 'الكمية', 'quantities']);
+
+/** Words that cannot be part of a product name. */
+const NON_PRODUCT = new Set([
+  ...STOPWORDS,
+  ...PRICE_CUES,
+  ...CURRENCY,
+  ...DELIVERY_CUES,
+  ...TOTAL_CUES,
+  ...CORRECTION_CUES,
+  ...NEGATION_CUES,
+  ...PRICE_QUESTION_CUES,
+  ...BIG_WORDS,
+  ...SMALL_WORDS,
+  ...LABEL_WORDS,
+  'al',
+  'el',
+  'x',
+  'branch',
+  'invoice',
+  'فرع',
+  'فاتوره',
+  'رقم',
+  'am',
+  'pm',
+]);
+
+function isQuantityCue(token: Token, next: Token | undefined): boolean {
+  if (token.kind === 'number') return true;
+  if (token.kind !== 'word') return false;
+  if (isNumberWord(token.norm)) return true;
+  const unit = lookupUnit(token.norm);
+  if (unit && !unit.attachedOnly && !isDescriptiveKind(unit.kind)) return true;
+  return isArticle(token.norm) && next !== undefined && lookupUnit(next.norm) !== undefined;
+}
+
+export function isProductWord(token: Token): boolean {
+  if (token.kind !== 'word') return false;
+  if (NON_PRODUCT.has(token.norm) || isNumberWord(token.norm)) return false;
+  const unit = lookupUnit(token.norm);
+  if (unit && !isDescriptiveKind(unit.kind)) return false;
+  return token.norm.length > 0;
+}
+
+function hasQuantityCue(tokens: Token[]): boolean {
+  return tokens.some((token, index) => isQuantityCue(token, tokens[index + 1]));
+}
+
+function hasProductWord(tokens: Token[]): boolean {
+  return tokens.some(isProductWord);
+}
+
+/** A fraction after "and" that continues the number before it ("كيلو ونص") rather than starting a new one. */
+function continuesNumber(tokens: Token[], andIndex: number): boolean {
+  let at = andIndex + 1;
+  if (tokens[at] && isArticle(tokens[at].norm)) at += 1;
+  const fraction = tokens[at];
+  if (!fraction || fraction.kind !== 'word' || !isFractionWord(fraction.norm)) return false;
+  const after = tokens[at + 1];
+  return !(after && after.kind === 'word' && lookupUnit(after.norm) !== undefined);
+}
+
+/** Splits a piece at "and"/و between two items (each side a product with a quantity). */
+function splitConjunctions(piece: Token[]): Token[][] {
+  const cuts: number[] = [];
+  let start = 0;
+  for (let i = 1; i < piece.length - 1; i += 1) {
+    const token = piece[i];
+    if (token.kind !== 'word' || !CONJUNCTIONS.has(token.norm)) continue;
+    if (continuesNumber(piece, i)) continue;
+    const left = piece.slice(start, i);
+    let nextCut = piece.length;
+    for (let j = i + 1; j < piece.length; j += 1) {
+      if (piece[j].kind === 'word' && CONJUNCTIONS.has(piece[j].norm) && !continuesNumber(piece, j)) {
+        nextCut = j;
+        break;
+      }
+    }
+    const right = piece.slice(i + 1, nextCut);
+    if (hasProductWord(left) && hasQuantityCue(left) && (hasProductWord(right) || hasQuantityCue(right))) {
+      // "بدي كيلو ونص هيل وتنين كيلو خلاص": fine. "خمسة وعشرين كرتون": left has no product.
+      cuts.push(i);
+      start = i + 1;
+    }
+  }
+  const parts: Token[][] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    parts.push(piece.slice(from, cut));
+    from = cut + 1;
+  }
+  parts.push(piece.slice(from));
+  return parts;
+}
+
+/** A colon after a label or header ("الكمية:", "Delivery on the 15th:") drops what is before it. */
+function dropHeader(piece: Token[]): Token[] {
+  const colon = piece.findIndex((token) => token.kind === 'punct' && token.norm === ':');
+  if (colon < 0) return piece;
+  const left = piece.slice(0, colon);
+  if (hasProductWord(left)) return piece;
+  const leftHasLabel = left.some((token) => LABEL_WORDS.has(token.norm));
+  if (hasQuantityCue(left) && !leftHasLabel && left.some((token) => token.kind === 'number')) return piece;
+  return piece.slice(colon + 1);
+}
+
+/**
+ * Drops parenthesised remarks without digits ("(separate invoice pls)") and splits the message
+ * into candidate item segments: lines, sentences, commas, '+', and "and"/و between two items.
+ */
+export function splitSegments(tokens: Token[]): Segment[] {
+  const kept: Token[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i];
+    if (token.kind === 'punct' && (token.norm === '(' || token.norm === '[')) {
+      const close = token.norm === '(' ? ')' : ']';
+      let j = i + 1;
+      while (j < tokens.length && tokens[j].norm !== close && tokens[j].norm !== '\n') j += 1;
+      const inside = tokens.slice(i + 1, j);
+      if (j < tokens.length && tokens[j].norm === close && !inside.some((t) => t.kind === 'number')) {
+        i = j;
+        continue;
+      }
+      continue;
+    }
+    if (token.kind === 'punct' && (token.norm === ')' || token.norm === ']')) continue;
+    kept.push(token);
+  }
+
+  const pieces: Token[][] = [];
+  let current: Token[] = [];
+  for (const token of kept) {
+    if (token.kind === 'punct' && HARD_SEPARATORS.has(token.norm)) {
+      if (current.length > 0) pieces.push(current);
+      current = [];
+      continue;
+    }
+    current.push(token);
+  }
+  if (current.length > 0) pieces.push(current);
+
+  const segments: Segment[] = [];
+  for (const piece of pieces) {
+    for (const part of splitConjunctions(dropHeader(piece))) {
+      const meaningful = part.filter((token) => token.kind !== 'punct' || token.norm === ':' || token.norm === 'x');
+      if (meaningful.length > 0) segments.push({ tokens: part, line: part[0].line });
+    }
+  }
+  return segments;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Segment analysis
+// ---------------------------------------------------------------------------------------------
+
+export interface Measure {
+  value: number;
+  unit: UnitKind | null;
+  format: 'x' | 'label' | 'colon' | 'unit' | 'bare';
+  /** Token positions (in the segment) the measure covers. */
+  first: number;
+  last: number;
+  /** Follows a correction ("sorry make it 6"). */
+  correction: boolean;
+  /** Before any product word. */
+  leading: boolean;
+}
+
+export interface FreeUnit {
+  kind: UnitKind;
+  position: number;
+}
+
+export interface SegmentAnalysis {
+  tokens: Token[];
+  /** Positions of product words. */
+  words: number[];
+  measures: Measure[];
+  freeUnits: FreeUnit[];
+  sizeHint: 'big' | 'small' | null;
+  priceQuestion: boolean;
+  correctionCue: boolean;
+  deliveryCue: boolean;
+  totalLine: boolean;
+  line: number;
+}
+
+const INLINE_CORRECTION = new Set([
+  'sorry',
+  'make',
+  'change',
+  'correction',
+  'actually',
+  'instead',
+  'خليها',
+  'خليه',
+  'خلها',
+  'خله',
+  'خلوها',
+  'خلوه',
+  'بدلها',
+  'عدلها',
+  'عدله',
+  'غيرها',
+  'غيره',
+  'khaliha',
+  'khalliha',
+  'khaleha',
+]);
+const DELIVERY_SEGMENT_CUES = new Set([...DELIVERY_CUES, 'branch', 'warehouse', 'فرع', 'المستودع', 'مستودع']);
+
+function isX(token: Token | undefined): boolean {
+  return token !== undefined && (token.norm === 'x' || token.norm === '*') && token.kind !== 'noise';
+}
+
+function fractionContinuation(tokens: Token[], at: number): { value: number; end: number } | null {
+  const and = tokens[at];
+  if (!and || !['and', 'و', 'w', 'wa'].includes(and.norm)) return null;
+  let index = at + 1;
+  if (tokens[index] && isArticle(tokens[index].norm)) index += 1;
+  const fraction = tokens[index];
+  if (!fraction || fraction.kind !== 'word') return null;
+  const value = fractionValue(fraction.norm);
+  if (value === undefined) return null;
+  const after = tokens[index + 1];
+  if (after && after.kind === 'word' && lookupUnit(after.norm)) return null;
+  return { value, end: index + 1 };
+}
+
+/** Reads the quantities, units, product words and cues of one segment. */
+export function analyseSegment(segment: Segment): SegmentAnalysis {
+  const tokens = segment.tokens;
+  const measures: Measure[] = [];
+  const freeUnits: FreeUnit[] = [];
+  const consumed = new Set<number>();
+  let firstProduct = tokens.findIndex((token) => isProductWord(token) && lookupUnit(token.norm) === undefined);
+  if (firstProduct < 0) firstProduct = tokens.length;
+
+  const correctionBefore = (position: number): boolean => {
+    for (let k = Math.max(0, position - 4); k < position; k += 1)
+      if (INLINE_CORRECTION.has(tokens[k].norm)) return true;
+    return false;
+  };
+  const push = (measure: Omit<Measure, 'correction' | 'leading'>): void => {
+    measures.push({ ...measure, correction: correctionBefore(measure.first), leading: measure.first < firstProduct });
+    for (let k = measure.first; k <= measure.last; k += 1) consumed.add(k);
+  };
+
+  for (let i = 0; i < tokens.length; i += 1) {
+    if (consumed.has(i)) continue;
+    const token = tokens[i];
+    if (token.kind === 'noise') continue;
+    if (isX(token)) {
+      const read = readNumber(tokens, i + 1);
+      if (read && !read.fractionOnly) {
+        const unitToken = tokens[read.end];
+        const unit = unitToken?.kind === 'word' ? lookupUnit(unitToken.norm) : undefined;
+        if (unit && !isDescriptiveKind(unit.kind)) {
+          push({
+            value: read.value * unitMultiplier(unit.kind),
+            unit: unit.kind,
+            format: 'x',
+            first: i,
+            last: read.end,
+          });
+        } else {
+          push({ value: read.value, unit: null, format: 'x', first: i, last: read.end - 1 });
+        }
+        i = read.end - 1;
+      }
+      continue;
+    }
+    if (token.kind === 'punct') continue;
+    let read = readNumber(tokens, i);
+    if (!read && isArticle(token.norm) && tokens[i + 1]?.kind === 'word' && lookupUnit(tokens[i + 1].norm)) {
+      read = { value: 1, end: i + 1, words: true, fractionOnly: false };
+    }
+    if (read) {
+      const unitToken = tokens[read.end];
+      const unit = unitToken?.kind === 'word' ? lookupUnit(unitToken.norm) : undefined;
+      if (unit) {
+        const multiplier = unitMultiplier(unit.kind);
+        let value = read.value * unit.count * multiplier;
+        let end = read.end + 1;
+        const more = fractionContinuation(tokens, end);
+        if (more) {
+          value += more.value * multiplier;
+          end = more.end;
+        }
+        push({ value, unit: unit.kind, format: 'unit', first: i, last: end - 1 });
+        i = end - 1;
+        continue;
+      }
+      const next = tokens[read.end];
+      if (isX(next)) {
+        const second = readNumber(tokens, read.end + 1);
+        if (second && !second.fractionOnly) {
+          // "Kiri 24 x 5": the first number is a pack count, the quantity follows the x.
+          push({ value: read.value, unit: null, format: 'bare', first: i, last: read.end - 1 });
+          i = read.end - 1;
+          continue;
+        }
+        push({ value: read.value, unit: null, format: 'x', first: i, last: read.end });
+        i = read.end;
+        continue;
+      }
+      let previous = i - 1;
+      while (previous >= 0 && tokens[previous].kind === 'punct' && tokens[previous].norm !== ':') previous -= 1;
+      const before = tokens[previous];
+      const format: Measure['format'] =
+        before && LABEL_WORDS.has(before.norm) ? 'label' : before?.norm === ':' ? 'colon' : 'bare';
+      push({ value: read.value, unit: null, format, first: i, last: read.end - 1 });
+      i = read.end - 1;
+      continue;
+    }
+    if (token.kind === 'word') {
+      const unit = lookupUnit(token.norm);
+      if (unit && !unit.attachedOnly) {
+        const multiplier = unitMultiplier(unit.kind);
+        const more = fractionContinuation(tokens, i + 1);
+        if (unit.count === 2 || unit.kind === 'dozen' || more) {
+          push({
+            value: unit.count * multiplier + (more ? more.value * multiplier : 0),
+            unit: unit.kind,
+            format: 'unit',
+            first: i,
+            last: more ? more.end - 1 : i,
+          });
+          if (more) i = more.end - 1;
+          continue;
+        }
+        // "كرتون واحد"
+        const one = readNumber(tokens, i + 1);
+        if (one && one.words && one.value === 1 && !one.fractionOnly) {
+          push({ value: multiplier, unit: unit.kind, format: 'unit', first: i, last: one.end - 1 });
+          i = one.end - 1;
+          continue;
+        }
+        freeUnits.push({ kind: unit.kind, position: i });
+        if (!isDescriptiveKind(unit.kind)) consumed.add(i);
+      }
+    }
+  }
+
+  const words: number[] = [];
+  let sizeHint: SegmentAnalysis['sizeHint'] = null;
+  tokens.forEach((token, position) => {
+    if (token.kind !== 'word') return;
+    if (BIG_WORDS.has(token.norm)) sizeHint = 'big';
+    if (SMALL_WORDS.has(token.norm)) sizeHint = 'small';
+    if (consumed.has(position)) return;
+    if (isProductWord(token)) words.push(position);
+  });
+  const norms = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
+  const firstWord = norms[0];
+  return {
+    tokens,
+    words,
+    measures,
+    freeUnits,
+    sizeHint,
+    priceQuestion: norms.some((norm) => PRICE_QUESTION_CUES.has(norm)),
+    correctionCue: norms.some((norm) => CORRECTION_CUES.has(norm)),
+    deliveryCue: norms.some((norm) => DELIVERY_SEGMENT_CUES.has(norm)),
+    totalLine: firstWord !== undefined && TOTAL_CUES.has(firstWord),
+    line: segment.line,
+  };
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeWord } from './normalize.js';
+import { lookupUnit, reportedUnit } from './units.js';
+
+const unitOf = (word: string) => lookupUnit(normalizeWord(word));
+
+describe('lookupUnit', () => {
+  it.each([
+    ['ctn', 'carton'],
+    ['cases', 'carton'],
+    ['كرتونة', 'carton'],
+    ['كراتين', 'carton'],
+    ['kartoneh', 'carton'],
+    ['شوال', 'bag'],
+    ['شكاير', 'bag'],
+    ['أكياس', 'bag'],
+    ['sack', 'bag'],
+    ['حبة', 'piece'],
+    ['pcs', 'piece'],
+    ['7abbat', 'piece'],
+    ['قناني', 'bottle'],
+    ['برطمان', 'jar'],
+    ['طبق', 'tray'],
+    ['tabaq', 'tray'],
+    ['درزن', 'dozen'],
+    ['darzan', 'dozen'],
+    ['كيلو', 'kg'],
+    ['كيلوغراماً', 'kg'],
+    ['ليتر', 'L'],
+    ['علب', 'container'],
+    ['صناديق', 'box'],
+  ])('reads %s as %s', (word, kind) => {
+    expect(unitOf(word)?.kind).toBe(kind);
+  });
+
+  it('reads dual forms as two', () => {
+    expect(unitOf('كرتونين')).toMatchObject({ kind: 'carton', count: 2 });
+    expect(unitOf('كرتونتين')).toMatchObject({ kind: 'carton', count: 2 });
+    expect(unitOf('شوالين')).toMatchObject({ kind: 'bag', count: 2 });
+    expect(unitOf('كيلوين')).toMatchObject({ kind: 'kg', count: 2 });
+  });
+
+  it('takes one-letter units only right after a number', () => {
+    expect(unitOf('l')?.attachedOnly).toBe(true);
+    expect(unitOf('g')?.attachedOnly).toBe(true);
+  });
+});
+
+describe('reportedUnit', () => {
+  it('reports علبة as a box for boxed packs and a piece for a can or tin, by the item’s own unit', () => {
+    expect(reportedUnit('container', 'box')).toBe('box');
+    expect(reportedUnit('container', 'piece')).toBe('piece');
+    expect(reportedUnit('container', null)).toBe('piece');
+  });
+
+  it('reports bottles, jars, trays and dozens as pieces', () => {
+    for (const kind of ['bottle', 'jar', 'tray', 'dozen', 'can'] as const)
+      expect(reportedUnit(kind, 'box')).toBe('piece');
+  });
+});
