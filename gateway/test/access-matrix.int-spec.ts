@@ -12,6 +12,8 @@ const callers: Caller[] = ['nobody', 'unapproved', 'staff-with', 'staff-without'
 /** What CONTRACT §2 says each kind of caller gets from a route with this access. */
 function expected(access: Access, caller: Caller): 'allowed' | 401 | 403 {
   if (access.kind === 'public') return 'allowed';
+  // The partner API takes API keys only (gateway/test/v1-access.int-spec.ts walks the keys).
+  if (access.kind === 'api-key') return 401;
   if (caller === 'nobody' || caller === 'unapproved') return 401;
   if (caller === 'admin' || caller === 'owner') return 'allowed';
   if (access.kind === 'signed-in') return 'allowed';
@@ -41,6 +43,12 @@ const contractPolicy: Record<string, string> = {
   'GET /api/api-keys': 'signed-in',
   'POST /api/api-keys': 'signed-in',
   'DELETE /api/api-keys/:id': 'signed-in',
+  'GET /api/webhooks': 'signed-in',
+  'POST /api/webhooks': 'signed-in',
+  'PATCH /api/webhooks/:id': 'signed-in',
+  'DELETE /api/webhooks/:id': 'signed-in',
+  'GET /api/webhooks/:id/deliveries': 'signed-in',
+  'POST /api/webhooks/:id/test': 'signed-in',
   'GET /api/users': 'admin',
   'POST /api/users': 'admin',
   'PATCH /api/users/:id': 'admin',
@@ -57,11 +65,40 @@ const contractPolicy: Record<string, string> = {
   'POST /api/stock/generate-reorder-suggestions': 'stock:write',
   'PATCH /api/stock/reorder-suggestions/:id': 'stock:write',
   'POST /api/stock/receipts': 'stock:write',
+  'GET /api/orders': 'orders:read',
+  'POST /api/orders/manual': 'orders:write',
+  'GET /api/orders/:id': 'orders:read',
+  'GET /api/orders/:id/items': 'orders:read',
+  'PATCH /api/orders/:id/status': 'orders:write',
+  'PATCH /api/orders/:id': 'orders:write',
+  'POST /api/orders/:id/items': 'orders:write',
+  'PATCH /api/orders/:id/items/:itemId': 'orders:write',
+  'DELETE /api/orders/:id/items/:itemId': 'orders:delete',
+  'GET /api/clients': 'clients:read',
+  'POST /api/clients': 'clients:write',
+  'GET /api/dashboard/stats': 'analytics:read',
+  'GET /api/analytics': 'analytics:read',
+  'POST /api/orders/:id/generate-invoice': 'orders:write',
+  'GET /api/invoices': 'invoices:read',
+  'GET /api/invoices/:id/pdf': 'invoices:read',
+  'GET /api/v1/products': 'api-key products:read',
+  'PATCH /api/v1/products/:id': 'api-key products:write',
+  'PATCH /api/v1/products/:id/stock': 'api-key products:sync',
+  'POST /api/v1/orders': 'api-key orders:write',
+  'GET /api/v1/orders': 'api-key orders:read',
+  'GET /api/v1/orders/:id': 'api-key orders:read',
+  'GET /api/v1/openapi.json': 'public',
+  'POST /api/orders/upload': 'orders:write',
+  'POST /api/orders/transcribe': 'orders:write',
+  'POST /api/stock/supplier-invoices/parse': 'stock:write',
+  'GET /api/ai-jobs/:jobId': 'signed-in',
 };
 
 function describeAccess(access: Access | null): string {
   if (!access) return 'undeclared';
-  return access.kind === 'permission' ? access.permission : access.kind;
+  if (access.kind === 'permission') return access.permission;
+  if (access.kind === 'api-key') return `api-key ${access.permission}`;
+  return access.kind;
 }
 
 describe('the access matrix: every route × every kind of caller, from the route table', () => {

@@ -8,7 +8,7 @@ import {
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, businessDate } from '../../services/inventory/src/clock/business-clock.js';
+import { addDays, businessDate } from '@erp/common';
 import { GatewayStack } from './gateway-stack.js';
 import { HttpClient, json } from './http-client.js';
 

@@ -1,7 +1,7 @@
 import type { ExpiringBatchDto, Permission, StockItemDto, UserDto } from '@erp/contracts';
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, businessDate } from '../../services/inventory/src/clock/business-clock.js';
+import { addDays, businessDate } from '@erp/common';
 import { GatewayStack } from './gateway-stack.js';
 import { HttpClient, json } from './http-client.js';
 
@@ -226,6 +226,7 @@ describe('stock through the gateway', () => {
       const a = await create(newItem({ name: 'zaatar mix A', sku: 'ZTR-001' }));
       const b = await create(newItem({ name: 'Zaatar Mix B', sku: 'ZTR-002', nameAr: 'زعتر بلدي' }));
       const oil = await create(newItem({ name: '100% Olive Oil', sku: 'OLV-9', nameAr: 'زيت زيتون' }));
+      const rice = await create(newItem({ name: 'Basmati Rice', sku: 'RICE-7', nameAr: 'أرزّ بسمتي مُمتاز' }));
 
       const all = await owner.get('/api/stock');
       expect(all.status).toBe(200);
@@ -252,6 +253,15 @@ describe('stock through the gateway', () => {
         oil.id,
       ]);
       expect(await json(await owner.get('/api/stock?search=ZTR_00'))).toEqual([]);
+
+      // Arabic letter variants and tashkeel do not stand between a search and the name.
+      for (const term of ['ارز بسمتي ممتاز', 'أرز بسمتى مُمتاز', 'ممتاز', 'مُمْتـاز']) {
+        const found = await json<StockItemDto[]>(await owner.get(`/api/stock?search=${encodeURIComponent(term)}`));
+        expect(
+          found.map((item) => item.id),
+          term,
+        ).toEqual([rice.id]);
+      }
 
       const first = await owner.get('/api/stock?search=zaatar&limit=2');
       expect(first.headers.get('x-total-count')).toBe('3');

@@ -1,4 +1,4 @@
-import type { Permission } from '@erp/contracts';
+import type { ApiKeyPermission, Permission } from '@erp/contracts';
 import { SetMetadata } from '@nestjs/common';
 
 /**
@@ -6,7 +6,11 @@ import { SetMetadata } from '@nestjs/common';
  * a handler without a declaration is refused at start-up (see route-table.ts).
  */
 export type Access =
-  { kind: 'public' } | { kind: 'signed-in' } | { kind: 'permission'; permission: Permission } | { kind: 'admin' };
+  | { kind: 'public' }
+  | { kind: 'signed-in' }
+  | { kind: 'permission'; permission: Permission }
+  | { kind: 'admin' }
+  | { kind: 'api-key'; permission: ApiKeyPermission };
 
 export const ACCESS_KEY = 'erp:access';
 
@@ -25,3 +29,7 @@ export const RequirePermission = (permission: Permission): MethodDecorator & Cla
 /** Admins and owners only (the Administration screens and calls). */
 export const AdminOnly = (): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_KEY, { kind: 'admin' } satisfies Access);
+
+/** The partner API (/api/v1): an API key carrying this permission; sessions do not open it. */
+export const RequireApiKey = (permission: ApiKeyPermission): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCESS_KEY, { kind: 'api-key', permission } satisfies Access);

@@ -4,6 +4,7 @@ import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_KEY, type Access } from './access.decorators.js';
+import { ApiKeyAuth } from '../v1/api-key-auth.js';
 import { SESSION_STRATEGY } from './session.strategy.js';
 
 declare module 'fastify' {
@@ -30,6 +31,8 @@ export function isAdministrator(user: UserDto): boolean {
 /** Whether a signed-in user passes a route's declared access (the one place this is decided). */
 export function allows(access: Access, user: UserDto): boolean {
   switch (access.kind) {
+    case 'api-key':
+      return false;
     case 'public':
     case 'signed-in':
       return true;
@@ -40,12 +43,13 @@ export function allows(access: Access, user: UserDto): boolean {
   }
 }
 
-/** The one guard of every /api route: who is calling (session cookie), and may they (CONTRACT §2). */
+/** The one guard of every /api route: who is calling (session cookie or API key), and may they (CONTRACT §2). */
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly session: SessionAuthGuard,
+    private readonly apiKeys: ApiKeyAuth,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -56,6 +60,10 @@ export class AccessGuard implements CanActivate {
     ]);
     if (!access) throw new AppException(ErrorCode.Forbidden, 'This route declares no access policy', undefined, 403);
     if (access.kind === 'public') return true;
+    if (access.kind === 'api-key') {
+      await this.apiKeys.authenticate(context.switchToHttp().getRequest<FastifyRequest>(), access.permission);
+      return true;
+    }
     await this.session.canActivate(context);
     const user = context.switchToHttp().getRequest<FastifyRequest>().user;
     if (!user) throw new AppException(ErrorCode.Unauthenticated, 'Please sign in', undefined, 401);

@@ -17,6 +17,12 @@ export class GatewayConfig extends ProcessConfig {
   @IsInt() @Min(60) @Max(90 * 24 * 3600) SESSION_TTL_SECONDS: number = 7 * 24 * 3600;
   /** Uploaded files (logos) are served from <ERP_DATA_DIR>/uploads at /uploads. */
   @IsString() ERP_DATA_DIR: string = './.data';
+  /** Requests a minute each partner API key may make (CONTRACT §7). */
+  @IsInt() @Min(1) @Max(1_000_000) API_RATE_LIMIT_PER_MINUTE: number = 600;
+  /** How long an Idempotency-Key of POST /api/v1/orders is remembered, in seconds (24 h). */
+  @IsInt() @Min(60) @Max(30 * 24 * 3600) IDEMPOTENCY_TTL_SECONDS: number = 24 * 3600;
+  /** AI intake (docs/api/ai-intake.md): how long a call waits for its ai-parse job before answering 503 AI_TIMEOUT. */
+  @IsInt() @Min(1_000) @Max(600_000) AI_WAIT_TIMEOUT_MS: number = 60_000;
   /** Behind a reverse proxy: trust X-Forwarded-* (client IP, HTTPS). */
   @ToBoolean() @IsBoolean() TRUST_PROXY: boolean = false;
 }

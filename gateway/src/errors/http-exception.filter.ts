@@ -24,7 +24,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
         .send(this.spa.indexHtml);
       return;
     }
-    sendError(reply, exception, request.id, this.logger);
+    sendError(reply, exception, request, this.logger);
   }
 
   private isBrowserRoute(exception: unknown, request: FastifyRequest): boolean {
@@ -37,9 +37,16 @@ export class HttpExceptionFilter implements ExceptionFilter {
   }
 }
 
-/** Writes the contract's error body. */
-function sendError(reply: FastifyReply, error: unknown, requestId: string, logger: Logger): void {
-  const response = toErrorResponse(error, requestId);
-  if (response.fault) logger.error({ err: error, requestId }, 'request failed');
-  void reply.status(response.status).headers(response.headers).send(response.body);
+/** The partner API answers in its envelope, errors included (CONTRACT §3). */
+export function isPartnerApiPath(url: string): boolean {
+  return url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?');
+}
+
+/** Writes the contract's error body: `{ message, code, details? }`, or the envelope on /api/v1. */
+function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest, logger: Logger): void {
+  const response = toErrorResponse(error, request.id);
+  if (response.fault) logger.error({ err: error, requestId: request.id }, 'request failed');
+  const { message, ...rest } = response.body;
+  const body = isPartnerApiPath(request.url) ? { success: false, error: message, ...rest } : response.body;
+  void reply.status(response.status).headers(response.headers).send(body);
 }

@@ -1,4 +1,4 @@
-import { probe, REDIS } from '@erp/common';
+import { ALL_SERVICE_CLIENTS, probe, REDIS } from '@erp/common';
 import {
   AppException,
   ErrorCode,
@@ -11,7 +11,6 @@ import { Controller, Get, Inject } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Public } from '../auth/access.decorators.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
-import { ALL_SERVICE_CLIENTS } from '../services/service-clients.module.js';
 
 const startedAt = Date.now();
 

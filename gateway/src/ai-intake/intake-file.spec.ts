@@ -1,0 +1,108 @@
+import { AI_UPLOAD_MAX_BYTES, AppException } from '@erp/contracts';
+import { describe, expect, it } from 'vitest';
+import { decodeBase64Upload, readIntakeUpload, sniffType } from './intake-file.js';
+
+const hex = (value: string): Buffer => Buffer.from(value.replace(/\s+/g, ''), 'hex');
+const padded = (head: Buffer): Buffer => Buffer.concat([head, Buffer.alloc(64, 0)]);
+
+const samples = {
+  jpg: padded(hex('ffd8ffe0 00104a46 4946')),
+  png: padded(hex('89504e47 0d0a1a0a 0000000d 49484452')),
+  pdf: padded(Buffer.from('%PDF-1.7\n')),
+  // EBML header whose DocType element (0x4282) says "webm".
+  webm: padded(Buffer.concat([hex('1a45dfa3 9f 4286 81 01 4282 84'), Buffer.from('webm')])),
+  ogg: padded(Buffer.from('OggS\u0000\u0002')),
+  mp3: padded(Buffer.from('ID3\u0004\u0000')),
+  mp3Frame: padded(hex('fffb9064')),
+  m4a: padded(Buffer.concat([hex('00000020'), Buffer.from('ftypM4A ')])),
+  wav: padded(Buffer.concat([Buffer.from('RIFF'), hex('24080000'), Buffer.from('WAVEfmt ')])),
+};
+
+function failure(run: () => unknown): AppException {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof AppException) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('intake uploads', () => {
+  describe('sniffType', () => {
+    it('tells each accepted type by its magic bytes', () => {
+      expect(sniffType(samples.jpg)).toBe('jpg');
+      expect(sniffType(samples.png)).toBe('png');
+      expect(sniffType(samples.pdf)).toBe('pdf');
+      expect(sniffType(samples.webm)).toBe('webm');
+      expect(sniffType(samples.ogg)).toBe('ogg');
+      expect(sniffType(samples.mp3)).toBe('mp3');
+      expect(sniffType(samples.mp3Frame)).toBe('mp3');
+      expect(sniffType(samples.m4a)).toBe('m4a');
+      expect(sniffType(samples.wav)).toBe('wav');
+    });
+
+    it('knows nothing else (an ADTS AAC frame is not mp3, GIF is not an image we take)', () => {
+      expect(sniffType(padded(hex('fff15080')))).toBeNull();
+      expect(sniffType(padded(Buffer.from('GIF89a')))).toBeNull();
+      expect(sniffType(Buffer.from('hello'))).toBeNull();
+    });
+  });
+
+  describe('decodeBase64Upload', () => {
+    it('takes a data URL with parameters, bare base64 and URL-safe base64', () => {
+      const bytes = Buffer.from([0xfb, 0xff, 0x00, 0x10]);
+      expect(decodeBase64Upload(`data:audio/webm;codecs=opus;base64,${bytes.toString('base64')}`, 'f')).toEqual(bytes);
+      expect(decodeBase64Upload(bytes.toString('base64'), 'f')).toEqual(bytes);
+      expect(decodeBase64Upload(bytes.toString('base64url'), 'f')).toEqual(bytes);
+      expect(
+        decodeBase64Upload(`${bytes.toString('base64').slice(0, 3)}\n${bytes.toString('base64').slice(3)}`, 'f'),
+      ).toEqual(bytes);
+    });
+
+    it('names the field when the text is not base64', () => {
+      expect(failure(() => decodeBase64Upload('not base64!', 'fileBase64'))).toMatchObject({
+        status: 400,
+        message: 'fileBase64 must be a base64 data URL or base64',
+      });
+    });
+  });
+
+  describe('readIntakeUpload', () => {
+    it('returns the bytes and their real type, whatever type was declared', () => {
+      const upload = readIntakeUpload(
+        `data:image/png;base64,${samples.jpg.toString('base64')}`,
+        'imageBase64',
+        'document',
+      );
+      expect(upload.type).toBe('jpg');
+      expect(readIntakeUpload(samples.ogg.toString('base64'), 'audioBase64', 'audio').type).toBe('ogg');
+    });
+
+    it('refuses zero bytes (400), more than 10 MB decoded (413) and the wrong kind (415, naming it)', () => {
+      expect(failure(() => readIntakeUpload('data:image/png;base64,', 'imageBase64', 'document'))).toMatchObject({
+        status: 400,
+        message: 'imageBase64 is an empty file',
+      });
+      const big = Buffer.concat([samples.png, Buffer.alloc(AI_UPLOAD_MAX_BYTES)]);
+      expect(failure(() => readIntakeUpload(big.toString('base64'), 'imageBase64', 'document'))).toMatchObject({
+        status: 413,
+        code: 'AI_FILE_TOO_LARGE',
+      });
+      const exact = Buffer.concat([samples.png, Buffer.alloc(AI_UPLOAD_MAX_BYTES - samples.png.length)]);
+      expect(readIntakeUpload(exact.toString('base64'), 'imageBase64', 'document').type).toBe('png');
+      expect(failure(() => readIntakeUpload(samples.wav.toString('base64'), 'imageBase64', 'document'))).toMatchObject({
+        status: 415,
+        code: 'AI_UNSUPPORTED_FILE',
+        message: 'The file is wav audio; only JPG, PNG or PDF files are accepted',
+      });
+      expect(failure(() => readIntakeUpload(samples.pdf.toString('base64'), 'audioBase64', 'audio'))).toMatchObject({
+        status: 415,
+        message: 'The file is a PDF document; only webm, ogg, mp3, m4a or wav audio files are accepted',
+      });
+      expect(
+        failure(() => readIntakeUpload(Buffer.from('<svg/>').toString('base64'), 'imageBase64', 'document')).message,
+      ).toContain('SVG');
+    });
+  });
+});

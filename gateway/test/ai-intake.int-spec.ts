@@ -1,0 +1,885 @@
+import {
+  AI_UPLOAD_MAX_BYTES,
+  ARABIC_SPEECH_UNAVAILABLE_MESSAGE,
+  EMPTY_ORDER_TEXT_MESSAGE,
+  QueueName,
+  ServiceName,
+  type AiJobStatusDto,
+  type ClientDto,
+  type OrderDto,
+  type OrderParseResultDto,
+  type ParsedOrderItemDto,
+  type StockItemDto,
+} from '@erp/contracts';
+import { TEST_OWNER_PASSWORD, testRedisUrl } from '@erp/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Queue } from 'bullmq';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGatewayApp } from '../src/bootstrap/create-gateway-app.js';
+import { GatewayConfig } from '../src/config/gateway.config.js';
+import { GatewayStack } from './gateway-stack.js';
+import { HttpClient, json } from './http-client.js';
+
+/** The eval catalogue (services/ai-parser/test/fixtures/catalog.json): 70 Gulf FMCG items, made real stock items. */
+interface FixtureItem {
+  sku: string;
+  name: string;
+  nameAr: string;
+  unit: string;
+  sellingPrice: number;
+  costPrice: number;
+}
+const fixtureCatalog = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../services/ai-parser/test/fixtures/catalog.json', import.meta.url)), 'utf8'),
+) as FixtureItem[];
+
+interface ChatRequest {
+  model: string;
+  temperature?: number;
+  messages: Array<{ role: string; content: string }>;
+  response_format: { type: string; json_schema: { name: string; strict: boolean; schema: Record<string, unknown> } };
+}
+interface DraftLine {
+  line: number;
+  text: string;
+  quantity: number;
+  unit: string | null;
+  candidates: Array<{ stockItemId: string; sku: string; name: string }>;
+}
+type ChatBehaviour = (request: ChatRequest, draft: DraftLine[]) => string | 'hang';
+type SpeechBehaviour = (fields: Record<string, string>) => string | 'hang';
+
+/**
+ * A local server that speaks the two OpenAI protocols the ai-parser uses: POST
+ * /v1/chat/completions (structured output) and POST /v1/audio/transcriptions (multipart). Each
+ * test sets how it answers; every request is recorded, and requests the client gave up on are
+ * counted (a hung call must be aborted, not left open).
+ */
+class FakeOpenAiServer {
+  chat: ChatBehaviour = () => 'hang';
+  speech: SpeechBehaviour = () => 'hang';
+  readonly chatRequests: ChatRequest[] = [];
+  readonly speechRequests: Array<Record<string, string>> = [];
+  abandoned = 0;
+  private server!: Server;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => void this.handle(request, response));
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    let answer: string | 'hang';
+    let reply: (text: string) => unknown;
+    if (request.url === '/v1/chat/completions') {
+      const parsed = JSON.parse(body.toString('utf8')) as ChatRequest;
+      this.chatRequests.push(parsed);
+      const user = JSON.parse(parsed.messages.find((message) => message.role === 'user')!.content) as {
+        draft: DraftLine[];
+      };
+      answer = this.chat(parsed, user.draft);
+      reply = (content) => ({
+        id: 'chatcmpl-test',
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: parsed.model,
+        choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      });
+    } else if (request.url === '/v1/audio/transcriptions') {
+      const fields = multipartFields(body, String(request.headers['content-type']));
+      this.speechRequests.push(fields);
+      answer = this.speech(fields);
+      reply = (text) => ({ text });
+    } else {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+      return;
+    }
+    if (answer === 'hang') {
+      response.on('close', () => {
+        this.abandoned += 1;
+      });
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply(answer)));
+  }
+}
+
+/** The text fields of a multipart body, and the uploaded file's name and size. */
+function multipartFields(body: Buffer, contentType: string): Record<string, string> {
+  const boundary = /boundary=(.+)$/.exec(contentType)?.[1];
+  const fields: Record<string, string> = {};
+  if (!boundary) return fields;
+  for (const part of body.toString('latin1').split(`--${boundary}`)) {
+    const name = /name="([^"]+)"/.exec(part)?.[1];
+    const file = /filename="([^"]+)"/.exec(part)?.[1];
+    const value = part.split('\r\n\r\n').slice(1).join('\r\n\r\n').replace(/\r\n$/, '');
+    if (!name) continue;
+    if (file) {
+      fields.filename = file;
+      fields.fileBytes = String(Buffer.from(value, 'latin1').length);
+    } else fields[name] = value;
+  }
+  return fields;
+}
+
+/** A chat answer in the schema's shape. */
+function modelAnswer(items: Array<Record<string, unknown>>, clientName: string | null = null): string {
+  return JSON.stringify({ clientName, items });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Word accuracy of a hypothesis against what was said (1 − word edit distance / words said). */
+function wordAccuracy(said: string, heard: string): number {
+  const ref = said.split(/\s+/).filter(Boolean);
+  const hyp = heard.split(/\s+/).filter(Boolean);
+  const d = Array.from({ length: ref.length + 1 }, (_, i) => Array.from({ length: hyp.length + 1 }, (_, j) => i || j));
+  for (let i = 1; i <= ref.length; i += 1)
+    for (let j = 1; j <= hyp.length; j += 1)
+      d[i]![j] = Math.min(
+        d[i - 1]![j]! + 1,
+        d[i]![j - 1]! + 1,
+        d[i - 1]![j - 1]! + (ref[i - 1] === hyp[j - 1] ? 0 : 1),
+      );
+  return 1 - d[ref.length]![hyp.length]! / ref.length;
+}
+
+describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parser service, real tools', () => {
+  let stack: GatewayStack;
+  let owner: HttpClient;
+  let clerk: HttpClient;
+  let alNoor: ClientDto;
+  const fake = new FakeOpenAiServer();
+  const audioDir = mkdtempSync(join(tmpdir(), 'erp-ai-intake-audio-'));
+  const bySku = new Map<string, StockItemDto>();
+  let clips = 0;
+
+  const sku = (code: string): string => bySku.get(code)!.id;
+
+  /** Speech made with espeak-ng, converted by ffmpeg as a browser records it (webm/Opus by default). */
+  function speak(text: string, voice = 'en-us', format: 'webm' | 'ogg' | 'mp3' | 'wav' = 'webm'): string {
+    clips += 1;
+    const wav = join(audioDir, `clip-${clips}.wav`);
+    execFileSync('espeak-ng', ['-v', voice, '-s', '165', '-w', wav, text]);
+    if (format === 'wav') return readFileSync(wav).toString('base64');
+    const out = join(audioDir, `clip-${clips}.${format}`);
+    const codec = { webm: ['-c:a', 'libopus'], ogg: ['-c:a', 'libopus'], mp3: ['-c:a', 'libmp3lame'] }[format];
+    execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, ...codec, out]);
+    return readFileSync(out).toString('base64');
+  }
+
+  async function parseText(orderText: string, as: HttpClient = owner): Promise<OrderParseResultDto> {
+    const response = await as.post('/api/orders/upload', { orderText });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return json<OrderParseResultDto>(response);
+  }
+
+  const lines = (result: OrderParseResultDto) =>
+    result.parsed.items.map((item) => [item.sku, item.quantity, item.unit] as const);
+
+  /** Restarts the ai-parser service with these settings (the rest of the stack keeps running). */
+  async function aiParserWith(env: Record<string, string | undefined>): Promise<void> {
+    for (const [key, value] of Object.entries(env)) {
+      if (value === undefined) delete stack.environment.env[key];
+      else stack.environment.env[key] = value;
+    }
+    await stack.stopService(ServiceName.AiParser);
+    await stack.restartService(ServiceName.AiParser);
+  }
+
+  async function waitForJob(jobId: string, as: HttpClient = owner): Promise<AiJobStatusDto[]> {
+    const seen: AiJobStatusDto[] = [];
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const response = await as.get(`/api/ai-jobs/${jobId}`);
+      expect(response.status).toBe(200);
+      const status = await json<AiJobStatusDto>(response);
+      seen.push(status);
+      if (status.state === 'completed' || status.state === 'failed') return seen;
+      if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish`);
+      await sleep(40);
+    }
+  }
+
+  beforeAll(async () => {
+    await fake.start();
+    stack = await GatewayStack.start();
+    owner = new HttpClient(stack.baseUrl);
+    expect((await owner.login('owner', TEST_OWNER_PASSWORD)).status).toBe(200);
+    for (const item of fixtureCatalog) {
+      const response = await owner.post('/api/stock', {
+        name: item.name,
+        nameAr: item.nameAr,
+        sku: item.sku,
+        unit: item.unit,
+        quantity: 100,
+        costPrice: item.costPrice,
+        sellingPrice: item.sellingPrice,
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      bySku.set(item.sku, await json<StockItemDto>(response));
+    }
+    alNoor = await json<ClientDto>(await owner.post('/api/clients', { name: 'Al Noor Supermarket' }));
+    await owner.post('/api/clients', { name: 'أسواق المزرعة' });
+    expect(
+      (
+        await owner.post('/api/users', {
+          username: 'clerk',
+          password: 'clerk-password-1',
+          email: 'clerk@alnoor.example',
+          fullName: 'Order Clerk',
+          role: 'staff',
+          permissions: ['orders:read', 'orders:write'],
+        })
+      ).status,
+    ).toBe(201);
+    clerk = new HttpClient(stack.baseUrl);
+    expect((await clerk.login('clerk', 'clerk-password-1')).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await fake.stop();
+    rmSync(audioDir, { recursive: true, force: true });
+  });
+
+  describe('text orders, offline', () => {
+    it('parses an English message against the real stock items and finds the existing client', async () => {
+      const result = await parseText(
+        'Hi, this is Faisal from Al Noor Supermarket.\nAlmarai fresh milk 2L - 6 ctn\nAfia oil 1.5L x 12\n4 boxes kiri',
+      );
+      expect(result).toMatchObject({ engine: 'offline', source: 'text', rawText: expect.stringContaining('Afia') });
+      expect(result.parsed.clientName).toBe('Al Noor Supermarket');
+      expect(result.parsed.clientId).toBe(alNoor.id);
+      expect(lines(result)).toEqual([
+        ['MILK-ALM-2L', 6, 'carton'],
+        ['OIL-AFIA-1.5L', 12, 'piece'],
+        ['CHEESE-KIRI-24', 4, 'box'],
+      ]);
+      const milk = result.parsed.items[0]!;
+      expect(milk).toMatchObject({
+        stockItemId: sku('MILK-ALM-2L'),
+        itemName: 'Almarai Fresh Milk Full Fat 2L',
+        itemNameAr: 'حليب المراعي طازج كامل الدسم 2 لتر',
+        unitPrice: '11.50',
+        matchedBy: 'catalogue',
+        quantityNeedsCheck: false,
+        sourceText: 'Almarai fresh milk 2L',
+      });
+      expect(milk.phrase).toBe('almarai fresh milk 2l');
+      expect(result).not.toHaveProperty('uploadedFileUrl');
+    });
+
+    it('parses a Gulf Arabic message with Arabic-Indic digits', async () => {
+      const result = await parseText(
+        'السلام عليكم، معك محمد من أسواق المزرعة، ابي ٣٠ شوال دقيق فورتونا ١٠ كيلو و ٥ كراتين بيبسي علب',
+      );
+      expect(result.parsed.clientName).toBe('أسواق المزرعة');
+      expect(result.parsed.clientId).not.toBeNull();
+      expect(lines(result)).toEqual([
+        ['FLOUR-FORT-10KG', 30, 'bag'],
+        ['PEPSI-CAN-330ML', 5, 'carton'],
+      ]);
+      expect(result.parsed.items[0]!.stockItemId).toBe(sku('FLOUR-FORT-10KG'));
+    });
+
+    it('answers 400 with the SPEC message for an empty text, and sees a changed catalogue at once', async () => {
+      for (const body of [
+        { orderText: '   \n ' },
+        {},
+        { orderText: '', imageBase64: '' },
+        { orderText: '', imageUrl: null },
+      ]) {
+        const response = await owner.post('/api/orders/upload', body);
+        expect(response.status).toBe(400);
+        expect(await json(response)).toMatchObject({ code: 'VALIDATION_FAILED', message: EMPTY_ORDER_TEXT_MESSAGE });
+      }
+      expect((await parseText('3 ctn Zamzam water 500ml')).parsed.items[0]!.stockItemId).toBeNull();
+      const created = await json<StockItemDto>(
+        await owner.post('/api/stock', {
+          name: 'Zamzam Water 500ml',
+          sku: 'WATER-ZAMZAM-500',
+          unit: 'carton',
+          sellingPrice: '30',
+        }),
+      );
+      const renamed = await parseText('3 ctn Zamzam water 500ml');
+      expect(renamed.parsed.items[0]).toMatchObject({ stockItemId: created.id, unitPrice: '30.00', quantity: 3 });
+      await owner.delete(`/api/stock/${created.id}`);
+      expect((await parseText('3 ctn Zamzam water 500ml')).parsed.items[0]!.stockItemId).toBeNull();
+    });
+
+    it('measures a text parse through the gateway (HTTP → BullMQ → ai-parser → BullMQ → HTTP)', async () => {
+      const message =
+        'From Al Noor Supermarket:\nAlmarai fresh milk 2L - 6 ctn\nAfia oil 1.5L x 12\n4 boxes kiri\n10 bags Walimah rice 5kg';
+      for (let k = 0; k < 3; k += 1) await parseText(message);
+      const timings: number[] = [];
+      for (let k = 0; k < 30; k += 1) {
+        const started = performance.now();
+        await parseText(message);
+        timings.push(performance.now() - started);
+      }
+      const p50 = percentile(timings, 50);
+      console.log(
+        `text parse through the gateway: p50 ${p50.toFixed(1)} ms, p95 ${percentile(timings, 95).toFixed(1)} ms (30 calls)`,
+      );
+      expect(p50).toBeLessThan(1_000);
+    });
+  });
+
+  describe('client memory', () => {
+    it("remembers a client's corrected wording from the confirmed order and uses it first next time", async () => {
+      const first = await parseText('Al Noor Supermarket here. 5 ctn fresh milk');
+      const line = first.parsed.items[0]!;
+      expect(line.phrase).toBe('fresh milk');
+      expect(line.stockItemId).not.toBe(sku('MILK-NDC-1L'));
+
+      // The user corrects the line to Nadec milk in the confirm dialog and creates the order.
+      const created = await owner.post('/api/orders/manual', {
+        clientName: 'Al Noor Supermarket',
+        clientId: alNoor.id,
+        source: 'text',
+        rawOrderText: first.rawText,
+        items: [
+          {
+            itemName: 'Nadec Fresh Milk Full Fat 1L',
+            quantity: 5,
+            unit: 'carton',
+            unitPrice: '6.25',
+            stockItemId: sku('MILK-NDC-1L'),
+            phrase: line.phrase,
+          },
+        ],
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      expect(await json<OrderDto>(created)).toMatchObject({ clientId: alNoor.id, totalAmount: '31.25' });
+
+      // Remembering is fire-and-forget after the order: the next parse sees it within moments.
+      let next: ParsedOrderItemDto | undefined;
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        next = (await parseText('Fresh milk 8 cartons\n- Al Noor Supermarket')).parsed.items[0];
+        if (next?.matchedBy === 'memory') break;
+        await sleep(100);
+      }
+      expect(next).toMatchObject({
+        stockItemId: sku('MILK-NDC-1L'),
+        sku: 'MILK-NDC-1L',
+        quantity: 8,
+        matchedBy: 'memory',
+        confidence: 1,
+      });
+      const [row] = await stack.environment.database.query<{ client_key: string; phrase: string }>(
+        `SELECT client_key, phrase FROM ai_parser.client_phrases WHERE client_key = $1`,
+        [`id:${alNoor.id}`],
+      );
+      expect(row).toMatchObject({ phrase: 'fresh milk' });
+
+      // Another client's same wording is theirs alone; an order without phrases teaches nothing.
+      const other = (await parseText('Green Valley Grocery here. 5 ctn fresh milk')).parsed.items[0]!;
+      expect(other.matchedBy).not.toBe('memory');
+      expect(other.stockItemId).toBe(line.stockItemId);
+    });
+
+    it('never fails the order when remembering fails', async () => {
+      await stack.stopService(ServiceName.AiParser);
+      try {
+        const created = await owner.post('/api/orders/manual', {
+          clientName: 'Al Noor Supermarket',
+          items: [
+            { itemName: 'Kiri', quantity: 1, unitPrice: '24.50', stockItemId: sku('CHEESE-KIRI-24'), phrase: 'kiri' },
+          ],
+        });
+        expect(created.status).toBe(201);
+      } finally {
+        await stack.restartService(ServiceName.AiParser);
+      }
+    });
+  });
+
+  describe('uploads: CONTRACT §6 limits on decoded bytes and real types, checked before any job', () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const gif = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(64)]);
+
+    async function queuedJobs(): Promise<number> {
+      const queue = new Queue(QueueName.AiParse, {
+        connection: { url: testRedisUrl() },
+        prefix: `${stack.environment.redisPrefix}:bull`,
+      });
+      try {
+        const counts = await queue.getJobCounts();
+        return Object.values(counts).reduce((sum, count) => sum + count, 0);
+      } finally {
+        await queue.close();
+      }
+    }
+
+    it('refuses a file whose bytes are not an accepted type with 415 naming what it is', async () => {
+      const before = await queuedJobs();
+      const image = await owner.post('/api/orders/upload', {
+        imageBase64: `data:image/jpeg;base64,${gif.toString('base64')}`,
+      });
+      expect(image.status).toBe(415);
+      expect(await json(image)).toMatchObject({ code: 'AI_UNSUPPORTED_FILE', message: expect.stringContaining('GIF') });
+
+      const audio = await owner.post('/api/orders/transcribe', {
+        audioBase64: `data:audio/webm;base64,${png.toString('base64')}`,
+        mimeType: 'audio/webm',
+      });
+      expect(audio.status).toBe(415);
+      expect(await json(audio)).toMatchObject({
+        code: 'AI_UNSUPPORTED_FILE',
+        message: expect.stringContaining('a PNG image'),
+      });
+
+      const invoice = await owner.post('/api/stock/supplier-invoices/parse', {
+        fileBase64: speak('hello', 'en-us', 'ogg'),
+      });
+      expect(invoice.status).toBe(415);
+      expect(await json(invoice)).toMatchObject({ message: expect.stringContaining('ogg audio') });
+      expect(await queuedJobs()).toBe(before);
+    });
+
+    it('answers 413 past 10 MB of decoded bytes, and never enqueues the upload', async () => {
+      const before = await queuedJobs();
+      const big = Buffer.alloc(AI_UPLOAD_MAX_BYTES + 512 * 1024, 0x20);
+      Buffer.from('ffd8ffe0', 'hex').copy(big);
+      const response = await owner.post('/api/orders/upload', {
+        imageBase64: `data:image/jpeg;base64,${big.toString('base64')}`,
+      });
+      expect(response.status).toBe(413);
+      expect(await json(response)).toMatchObject({
+        code: 'AI_FILE_TOO_LARGE',
+        details: { maxBytes: AI_UPLOAD_MAX_BYTES },
+      });
+
+      // 12 MB is past the body limit itself (15 MB of base64 and JSON): refused before it is read.
+      const huge = Buffer.alloc(12 * 1024 * 1024, 0x20);
+      const tooBig = await owner.post('/api/orders/transcribe', {
+        audioBase64: huge.toString('base64'),
+        mimeType: 'audio/webm',
+      });
+      expect(tooBig.status).toBe(413);
+      expect(await queuedJobs()).toBe(before);
+    });
+
+    it('answers 400 for an empty file, text that is not base64, and a missing recording', async () => {
+      const empty = await owner.post('/api/orders/upload', { imageBase64: 'data:image/png;base64,' });
+      expect(empty.status).toBe(400);
+      expect(await json(empty)).toMatchObject({ message: 'imageBase64 is an empty file' });
+      const garbage = await owner.post('/api/stock/supplier-invoices/parse', { fileBase64: 'this is not base64!' });
+      expect(garbage.status).toBe(400);
+      expect(await json(garbage)).toMatchObject({ message: expect.stringContaining('fileBase64') });
+      const noVoice = await owner.post('/api/orders/transcribe', { audioBase64: '', mimeType: 'audio/webm' });
+      expect(noVoice.status).toBe(400);
+      expect(await json(noVoice)).toMatchObject({ message: 'Please record a voice note first' });
+    });
+
+    it('asks for stock:write to read a supplier invoice', async () => {
+      const response = await clerk.post('/api/stock/supplier-invoices/parse', { fileBase64: png.toString('base64') });
+      expect(response.status).toBe(403);
+    });
+  });
+
+  // pocketsphinx takes about a second of CPU per clip; on a shared machine the wall time is several times that.
+  describe('voice notes, offline (pocketsphinx with the catalogue grammar)', { timeout: 180_000 }, () => {
+    it('recognises English from a browser recording (webm/Opus), keeps the file and marks quantities to check', async () => {
+      const said = 'six cartons of almarai fresh milk two liter and four boxes of puck cheese triangles';
+      const started = performance.now();
+      const response = await owner.post('/api/orders/transcribe', {
+        audioBase64: `data:audio/webm;codecs=opus;base64,${speak(said)}`,
+        mimeType: 'audio/webm;codecs=opus',
+        language: 'en',
+      });
+      const ms = performance.now() - started;
+      expect(response.status, await response.clone().text()).toBe(200);
+      const result = await json<OrderParseResultDto>(response);
+      console.log(`offline voice (first, grammar built): ${ms.toFixed(0)} ms; heard "${result.transcription}"`);
+      expect(result).toMatchObject({ source: 'voice', engine: 'offline', transcriptionEngine: 'pocketsphinx' });
+      expect(lines(result)).toEqual([
+        ['MILK-ALM-2L', 6, 'carton'],
+        ['CHEESE-PUCK-TRI-16', 4, 'box'],
+      ]);
+      expect(result.parsed.items.every((item) => item.quantityNeedsCheck)).toBe(true);
+      expect(result.uploadedFileUrl).toMatch(/^\/uploads\/intake\/\d{4}\/[0-9a-f-]{36}\.webm$/);
+      const kept = await stack.fetch(result.uploadedFileUrl!);
+      expect(kept.status).toBe(200);
+      expect(
+        Buffer.from(await kept.arrayBuffer())
+          .subarray(0, 4)
+          .toString('hex'),
+      ).toBe('1a45dfa3');
+    });
+
+    it('measures word and item accuracy and latency on espeak-ng clips in ogg, mp3 and wav', async () => {
+      const cases: Array<{ said: string; format: 'ogg' | 'mp3' | 'wav' | 'webm'; expected: string[] }> = [
+        {
+          said: 'three bags of al walimah basmati rice ten kilo and two boxes of lipton yellow label tea',
+          format: 'ogg',
+          expected: ['RICE-WLM-10KG', 'TEA-LIPTON-YL-100'],
+        },
+        {
+          said: 'twelve pieces of afia pure corn oil one point five liter',
+          format: 'mp3',
+          expected: ['OIL-AFIA-1.5L'],
+        },
+        {
+          said: 'five cartons of nova water and four boxes of puck cheese triangles',
+          format: 'wav',
+          expected: ['WATER-NOVA-330ML-40', 'CHEESE-PUCK-TRI-16'],
+        },
+        {
+          said: 'i need twenty cartons of pepsi can and eight pieces of heinz tomato ketchup',
+          format: 'webm',
+          expected: ['PEPSI-CAN-330ML', 'KETCHUP-HEINZ-340G'],
+        },
+        { said: 'two bags of al osra white sugar ten kilo please', format: 'ogg', expected: ['SUGAR-OSRA-10KG'] },
+        {
+          said: 'seven boxes of kiri cream cheese and three pieces of nido milk powder',
+          format: 'webm',
+          expected: ['CHEESE-KIRI-24', 'MILK-NIDO-2.25KG'],
+        },
+      ];
+      let accuracy = 0;
+      let itemsRight = 0;
+      let itemsExpected = 0;
+      const timings: number[] = [];
+      for (const { said, format, expected } of cases) {
+        const started = performance.now();
+        const response = await owner.post('/api/orders/transcribe', {
+          audioBase64: speak(said, 'en-us', format),
+          mimeType: `audio/${format}`,
+        });
+        timings.push(performance.now() - started);
+        expect(response.status).toBe(200);
+        const result = await json<OrderParseResultDto>(response);
+        accuracy += wordAccuracy(said, result.transcription ?? '');
+        const skus = result.parsed.items.map((item) => item.sku);
+        console.log(`  said  "${said}"\n  heard "${result.transcription}" → ${skus.join(', ')}`);
+        itemsRight += expected.filter((code) => skus.includes(code)).length;
+        itemsExpected += expected.length;
+      }
+      console.log(
+        `offline voice: word accuracy ${(accuracy / cases.length).toFixed(2)}, items found ${itemsRight}/${itemsExpected}, ` +
+          `p50 ${percentile(timings, 50).toFixed(0)} ms, max ${Math.max(...timings).toFixed(0)} ms per clip (through the gateway)`,
+      );
+      expect(accuracy / cases.length).toBeGreaterThan(0.6);
+      expect(itemsRight / itemsExpected).toBeGreaterThan(0.6);
+    });
+
+    it('answers 503 for Arabic with no speech endpoint, saying what to configure', async () => {
+      const response = await owner.post('/api/orders/transcribe', {
+        audioBase64: speak('ابي خمس كراتين بيبسي', 'ar', 'ogg'),
+        mimeType: 'audio/ogg;codecs=opus',
+        language: 'ar',
+      });
+      expect(response.status).toBe(503);
+      expect(await json(response)).toEqual({
+        code: 'AI_SPEECH_UNAVAILABLE',
+        message: ARABIC_SPEECH_UNAVAILABLE_MESSAGE,
+      });
+    });
+
+    it('answers 400 for a recording ffmpeg cannot read', async () => {
+      const broken = Buffer.concat([Buffer.from('OggS'), Buffer.alloc(2048, 7)]);
+      const response = await owner.post('/api/orders/transcribe', {
+        audioBase64: broken.toString('base64'),
+        language: 'en',
+      });
+      expect(response.status).toBe(400);
+      expect(await json(response)).toMatchObject({ code: 'AI_UNREADABLE_FILE' });
+    });
+  });
+
+  describe('asynchronous calls: 202 with a job to poll', { timeout: 120_000 }, () => {
+    it('reports progress while a voice note is read, then the result; only to the user who started it', async () => {
+      const accepted = await owner.post('/api/orders/transcribe?wait=false', {
+        audioBase64: speak('ten boxes of lipton yellow label tea and six cartons of pepsi can'),
+        mimeType: 'audio/webm',
+      });
+      expect(accepted.status).toBe(202);
+      const { jobId } = await json<{ jobId: string }>(accepted);
+      expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await clerk.get(`/api/ai-jobs/${jobId}`)).status).toBe(404);
+
+      const seen = await waitForJob(jobId);
+      const done = seen[seen.length - 1]!;
+      expect(done.state).toBe('completed');
+      expect(done.progress).toEqual({ step: 'matching', percent: 100 });
+      const steps = new Set(seen.map((status) => status.progress?.step).filter(Boolean));
+      console.log(
+        `async voice job: ${seen.length} polls, states ${[...new Set(seen.map((s) => s.state))].join(' → ')}, steps ${[...steps].join(', ')}`,
+      );
+      expect(steps.has('transcribing') || steps.has('matching')).toBe(true);
+      expect(seen.some((status) => status.state === 'active' || status.state === 'waiting')).toBe(true);
+      const result = done.result as OrderParseResultDto;
+      expect(result.parsed.items.map((item) => item.sku)).toContain('TEA-LIPTON-YL-100');
+
+      expect((await owner.get('/api/ai-jobs/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await owner.get('/api/ai-jobs/not-a-job')).status).toBe(404);
+    });
+
+    it('reports a failed job with the error the call would have answered', async () => {
+      const accepted = await owner.post('/api/orders/transcribe?wait=false', {
+        audioBase64: speak('marhaba', 'ar', 'ogg'),
+        language: 'ar',
+      });
+      expect(accepted.status).toBe(202);
+      const seen = await waitForJob((await json<{ jobId: string }>(accepted)).jobId);
+      expect(seen[seen.length - 1]).toMatchObject({
+        state: 'failed',
+        error: { status: 503, code: 'AI_SPEECH_UNAVAILABLE', message: ARABIC_SPEECH_UNAVAILABLE_MESSAGE },
+      });
+    });
+  });
+
+  describe('the OpenAI-compatible engine (a local server speaking the protocols)', { timeout: 120_000 }, () => {
+    beforeAll(async () => {
+      await aiParserWith({
+        AI_BASE_URL: fake.url,
+        AI_API_KEY: 'sk-test',
+        AI_MODEL: 'order-reader',
+        AI_TIMEOUT_MS: '1500',
+        AI_JOB_TIMEOUT_MS: '8000',
+      });
+    });
+
+    afterAll(async () => {
+      await aiParserWith({
+        AI_BASE_URL: undefined,
+        AI_API_KEY: undefined,
+        AI_MODEL: undefined,
+        AI_TIMEOUT_MS: undefined,
+        AI_JOB_TIMEOUT_MS: undefined,
+      });
+    });
+
+    const message = 'Order for Al Noor Supermarket:\n6 ctn almarai milk\n4 boxes kiri';
+
+    it('uses a valid structured answer that picks among the candidates', async () => {
+      fake.chat = (_request, draft) =>
+        modelAnswer(
+          draft.map((line) => {
+            const pick = line.candidates[line.candidates.length - 1]!;
+            return {
+              line: line.line,
+              itemName: line.text,
+              quantity: line.quantity + 1,
+              unit: line.unit,
+              stockItemId: pick.stockItemId,
+            };
+          }),
+        );
+      const offline = fake.chatRequests.length;
+      const result = await parseText(message);
+      const request = fake.chatRequests[offline]!;
+      expect(request.model).toBe('order-reader');
+      expect(request.response_format).toMatchObject({
+        type: 'json_schema',
+        json_schema: { name: 'parsed_order', strict: true },
+      });
+      const draft = (JSON.parse(request.messages[1]!.content) as { draft: DraftLine[] }).draft;
+      expect(draft[0]!.candidates.length).toBeGreaterThan(1);
+      expect(draft[0]!.candidates.map((candidate) => candidate.stockItemId)).toContain(sku('MILK-ALM-2L'));
+
+      expect(result.engine).toBe('openai');
+      expect(result.parsed.clientId).toBe(alNoor.id);
+      const picked = draft.map((line) => line.candidates[line.candidates.length - 1]!.stockItemId);
+      expect(result.parsed.items.map((item) => item.stockItemId)).toEqual(picked);
+      expect(result.parsed.items[0]).toMatchObject({ quantity: 7, quantityNeedsCheck: true, phrase: 'almarai milk' });
+      if (picked[0] !== draft[0]!.candidates[0]!.stockItemId) expect(result.parsed.items[0]!.matchedBy).toBe('model');
+    });
+
+    it('falls back to the offline parser on a malformed answer, and says so', async () => {
+      fake.chat = () => '{"clientName": null, "items": [{"line": 0, "itemName": "milk"}]}';
+      const result = await parseText(message);
+      expect(result.engine).toMatch(
+        /^offline \(openai failed: invalid answer: items\[0\] lacks quantity, unit, stockItemId\)$/,
+      );
+      expect(lines(result)[1]).toEqual(['CHEESE-KIRI-24', 4, 'box']);
+
+      fake.chat = () => 'Sure! Here is the order: 6 cartons of milk';
+      expect((await parseText(message)).engine).toBe('offline (openai failed: invalid answer: the answer is not JSON)');
+    });
+
+    it('rejects an answer with a stock item that was not among the candidates', async () => {
+      fake.chat = (_request, draft) =>
+        modelAnswer([
+          { line: 0, itemName: 'milk', quantity: 6, unit: 'carton', stockItemId: sku('TIDE-AUTO-3KG') },
+          ...draft.slice(1).map(() => ({ line: null, itemName: 'x', quantity: 1, unit: null, stockItemId: null })),
+        ]);
+      const result = await parseText(message);
+      expect(result.engine).toBe(
+        `offline (openai failed: invalid answer: stockItemId ${sku('TIDE-AUTO-3KG')} is not among the candidates)`,
+      );
+      expect(result.parsed.items.map((item) => item.stockItemId)).not.toContain(sku('TIDE-AUTO-3KG'));
+    });
+
+    it('falls back when the endpoint does not answer in AI_TIMEOUT_MS, and aborts the call', async () => {
+      fake.chat = () => 'hang';
+      const abandoned = fake.abandoned;
+      const started = performance.now();
+      const result = await parseText(message);
+      expect(result.engine).toBe('offline (openai failed: no answer within 1500 ms)');
+      expect(performance.now() - started).toBeLessThan(6_000);
+      expect(lines(result)[1]).toEqual(['CHEESE-KIRI-24', 4, 'box']);
+      await sleep(100);
+      expect(fake.abandoned).toBe(abandoned + 1);
+    });
+
+    it('transcribes Arabic through the audio endpoint, then parses the transcription', async () => {
+      fake.chat = (_request, draft) =>
+        modelAnswer(
+          draft.map((line) => ({
+            line: line.line,
+            itemName: line.text,
+            quantity: line.quantity,
+            unit: line.unit,
+            stockItemId: line.candidates[0]?.stockItemId ?? null,
+          })),
+        );
+      fake.speech = (fields) =>
+        fields.language === 'ar' ? 'ابي ٥ كراتين بيبسي علب و ٣ شوال رز الوليمة ٥ كيلو' : 'five cartons of pepsi';
+      const response = await owner.post('/api/orders/transcribe', {
+        audioBase64: `data:audio/ogg;codecs=opus;base64,${speak('ابي خمس كراتين بيبسي', 'ar', 'ogg')}`,
+        mimeType: 'audio/ogg;codecs=opus',
+        language: 'ar',
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const result = await json<OrderParseResultDto>(response);
+      const request = fake.speechRequests[fake.speechRequests.length - 1]!;
+      expect(request).toMatchObject({ model: 'whisper-1', language: 'ar', filename: 'voice-note.ogg' });
+      expect(Number(request.fileBytes)).toBeGreaterThan(1000);
+      expect(result).toMatchObject({
+        transcription: 'ابي ٥ كراتين بيبسي علب و ٣ شوال رز الوليمة ٥ كيلو',
+        transcriptionEngine: 'openai',
+        engine: 'openai',
+      });
+      expect(lines(result)).toEqual([
+        ['PEPSI-CAN-330ML', 5, 'carton'],
+        ['RICE-WLM-5KG', 3, 'bag'],
+      ]);
+      expect(result.parsed.items.some((item) => item.quantityNeedsCheck)).toBe(false);
+    });
+
+    it('frees the worker from a hung engine: the job fails with AI_TIMEOUT and the next jobs run', async () => {
+      await aiParserWith({ AI_TIMEOUT_MS: '60000', AI_JOB_TIMEOUT_MS: '2500' });
+      fake.speech = () => 'hang';
+      fake.chat = () => 'hang';
+      const abandoned = fake.abandoned;
+      const started = performance.now();
+      // Two hung voice notes fill both worker slots (AI_CONCURRENCY 2); a text order waits behind them.
+      const hung = await Promise.all(
+        [1, 2].map(async () =>
+          owner.post('/api/orders/transcribe?wait=false', {
+            audioBase64: speak('six cartons of pepsi can'),
+            language: 'en',
+          }),
+        ),
+      );
+      const text = await owner.post('/api/orders/upload?wait=false', { orderText: '4 boxes kiri' });
+      const jobIds = await Promise.all(
+        [...hung, text].map(async (response) => (await json<{ jobId: string }>(response)).jobId),
+      );
+      // Both voice notes run at once (AI_CONCURRENCY 2) while the text order waits its turn.
+      let states: string[] = [];
+      for (let poll = 0; poll < 50 && states.join() !== 'active,active,waiting'; poll += 1) {
+        states = await Promise.all(
+          jobIds.map(async (jobId) => (await json<AiJobStatusDto>(await owner.get(`/api/ai-jobs/${jobId}`))).state),
+        );
+        await sleep(20);
+      }
+      expect(states).toEqual(['active', 'active', 'waiting']);
+      const finals = await Promise.all(jobIds.map(async (jobId) => (await waitForJob(jobId)).pop()!));
+      const elapsed = performance.now() - started;
+      for (const final of finals.slice(0, 2)) {
+        expect(final).toMatchObject({
+          state: 'failed',
+          error: { status: 503, code: 'AI_TIMEOUT', message: 'Reading took too long' },
+        });
+      }
+      // The text job's model call hangs too: it is cut before the job's limit and the offline reading answers.
+      expect(finals[2]).toMatchObject({ state: 'completed' });
+      expect((finals[2]!.result as OrderParseResultDto).engine).toMatch(
+        /^offline \(openai failed: no answer within \d+ ms\)$/,
+      );
+      expect(lines(finals[2]!.result as OrderParseResultDto)).toEqual([['CHEESE-KIRI-24', 4, 'box']]);
+      console.log(
+        `hung engine: 3 jobs settled in ${elapsed.toFixed(0)} ms with AI_JOB_TIMEOUT_MS 2500 and concurrency 2`,
+      );
+      expect(elapsed).toBeLessThan(12_000);
+      await sleep(200);
+      expect(fake.abandoned).toBeGreaterThanOrEqual(abandoned + 3);
+
+      // The worker is free again: the same call through the gateway answers at once once the model answers.
+      fake.chat = (_request, draft) =>
+        modelAnswer(
+          draft.map((line) => ({
+            line: line.line,
+            itemName: line.text,
+            quantity: line.quantity,
+            unit: line.unit,
+            stockItemId: line.candidates[0]?.stockItemId ?? null,
+          })),
+        );
+      const after = await parseText('4 boxes kiri');
+      expect(after).toMatchObject({ engine: 'openai' });
+
+      // A waiting call gets the job's error as its own answer.
+      fake.speech = () => 'hang';
+      const waited = await owner.post('/api/orders/transcribe', {
+        audioBase64: speak('two cartons of pepsi can'),
+        language: 'en',
+      });
+      expect(waited.status).toBe(503);
+      expect(await json(waited)).toMatchObject({ code: 'AI_TIMEOUT', message: 'Reading took too long' });
+    });
+
+    it("answers 503 AI_TIMEOUT when the gateway's wait runs out, and the job stays pollable", async () => {
+      await aiParserWith({ AI_JOB_TIMEOUT_MS: '4000' });
+      fake.speech = () => 'hang';
+      const impatient: NestFastifyApplication = await createGatewayApp(
+        stack.environment.config(GatewayConfig, { PORT: '0', HOST: '127.0.0.1', AI_WAIT_TIMEOUT_MS: '1000' }),
+      );
+      try {
+        await impatient.listen({ port: 0, host: '127.0.0.1' });
+        const viaImpatient = new HttpClient(await impatient.getUrl()).withCookie(owner.sessionCookie);
+        const started = performance.now();
+        const response = await viaImpatient.post('/api/orders/transcribe', {
+          audioBase64: speak('one carton of pepsi can'),
+          language: 'en',
+        });
+        expect(response.status).toBe(503);
+        expect(performance.now() - started).toBeLessThan(3_500);
+        const body = await json<{ code: string; details: { jobId: string } }>(response);
+        expect(body.code).toBe('AI_TIMEOUT');
+        const seen = await waitForJob(body.details.jobId);
+        expect(seen[seen.length - 1]).toMatchObject({ state: 'failed', error: { code: 'AI_TIMEOUT' } });
+      } finally {
+        await impatient.close();
+      }
+    });
+  });
+});

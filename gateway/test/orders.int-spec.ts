@@ -1,0 +1,499 @@
+import {
+  orderJobId,
+  orderStatuses,
+  QueueName,
+  ServiceName,
+  type ClientDto,
+  type OrderDto,
+  type OrderItemDto,
+  type OrderStatus,
+  type Permission,
+  type StockItemDto,
+  type StockShortageDto,
+} from '@erp/contracts';
+import { TEST_OWNER_PASSWORD, testRedisUrl } from '@erp/testing';
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GatewayStack } from './gateway-stack.js';
+import { HttpClient, json } from './http-client.js';
+
+let serial = 0;
+
+describe('orders and clients through the gateway, with the real inventory', () => {
+  let stack: GatewayStack;
+  let owner: HttpClient;
+  let users = 0;
+
+  const query = <T extends Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]> =>
+    stack.environment.database.query<T>(sql, params);
+
+  async function staff(permissions: Permission[]): Promise<HttpClient> {
+    users += 1;
+    const username = `clerk${users}`;
+    const created = await owner.post('/api/users', {
+      username,
+      password: 'clerk-password-1',
+      email: `${username}@alnoor.example`,
+      fullName: `Clerk ${users}`,
+      role: 'staff',
+      permissions,
+    });
+    expect(created.status).toBe(201);
+    const http = new HttpClient(stack.baseUrl);
+    expect((await http.login(username, 'clerk-password-1')).status).toBe(200);
+    return http;
+  }
+
+  async function stockItem(quantity: number, overrides: Record<string, unknown> = {}): Promise<StockItemDto> {
+    serial += 1;
+    const response = await owner.post('/api/stock', {
+      name: `Sunflower Oil ${serial}`,
+      nameAr: `زيت دوار الشمس ${serial}`,
+      sku: `OIL-${serial}`,
+      unit: 'carton',
+      quantity,
+      costPrice: '20.00',
+      sellingPrice: '26.50',
+      ...overrides,
+    });
+    expect(response.status).toBe(201);
+    return json<StockItemDto>(response);
+  }
+
+  async function quantityOf(item: StockItemDto): Promise<number> {
+    const [row] = await query<{ quantity: string }>('SELECT quantity FROM inventory.stock_items WHERE id = $1', [
+      item.id,
+    ]);
+    return Number(row!.quantity);
+  }
+
+  async function createOrder(body: Record<string, unknown>, as: HttpClient = owner): Promise<OrderDto> {
+    const response = await as.post('/api/orders/manual', body);
+    expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
+    return json<OrderDto>(response);
+  }
+
+  /** An order of `quantity` of the item, linked to it. */
+  function orderOf(item: StockItemDto, quantity: number): Promise<OrderDto> {
+    return createOrder({
+      clientName: 'Al Noor Trading',
+      items: [{ itemName: item.name, quantity, unitPrice: '26.50', stockItemId: item.id }],
+    });
+  }
+
+  async function setStatus(order: OrderDto, status: OrderStatus): Promise<Response> {
+    return owner.patch(`/api/orders/${order.id}/status`, { status });
+  }
+
+  async function statusOf(order: OrderDto): Promise<string> {
+    return (await json<OrderDto>(await owner.get(`/api/orders/${order.id}`))).status;
+  }
+
+  beforeAll(async () => {
+    stack = await GatewayStack.start();
+    owner = new HttpClient(stack.baseUrl);
+    expect((await owner.login('owner', TEST_OWNER_PASSWORD)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  describe('clients', () => {
+    it('creates a client, checks email and phone when given, and lists newest first with search', async () => {
+      const created = await owner.post('/api/clients', {
+        name: '  Gulf Fresh Foods ',
+        nameAr: 'مؤسسة الخليج للأغذية',
+        phone: '+966 50 123 4567',
+        email: 'buyer@gulffresh.example',
+        address: 'Riyadh, Al Olaya',
+        notes: 'Pays on delivery',
+      });
+      expect(created.status).toBe(201);
+      const client = await json<ClientDto>(created);
+      expect(client).toMatchObject({ name: 'Gulf Fresh Foods', notes: 'Pays on delivery', phone: '+966 50 123 4567' });
+
+      const blankOptional = await json<ClientDto>(
+        await owner.post('/api/clients', { name: 'Souq Wholesale', email: '' }),
+      );
+      expect(blankOptional.email).toBeNull();
+
+      for (const [body, message] of [
+        [{ name: '' }, 'name should not be empty'],
+        [{ name: 'X', email: 'not-an-email' }, 'email must be an email'],
+        [{ name: 'X', phone: 'call me' }, 'phone must be a phone number'],
+      ] as const) {
+        const refused = await owner.post('/api/clients', body);
+        expect(refused.status).toBe(400);
+        expect((await json(refused)).message).toBe(message);
+      }
+
+      const listed = await json<ClientDto[]>(await owner.get('/api/clients'));
+      expect(listed[0]!.id).toBe(blankOptional.id);
+      const byArabic = await owner.get(`/api/clients?search=${encodeURIComponent('للاغذيه')}&limit=5`);
+      expect(byArabic.headers.get('x-total-count')).toBe('1');
+      expect((await json<ClientDto[]>(byArabic)).map((found) => found.id)).toEqual([client.id]);
+    });
+  });
+
+  describe('creating orders', () => {
+    it('computes line totals half away from zero, keeps the unit cost, links stock and the client by name', async () => {
+      const client = await json<ClientDto>(await owner.post('/api/clients', { name: 'Al Waha Supermarket' }));
+      const oil = await stockItem(50, { costPrice: '19.75' });
+      const order = await createOrder({
+        clientName: '  al waha supermarket ',
+        notes: 'Deliver before noon',
+        items: [
+          { itemName: 'Loose dates', quantity: 2.5, unitPrice: 3.33, unit: 'kg' },
+          { itemName: oil.name, quantity: '3', unitPrice: '26.50', stockItemId: oil.id },
+        ],
+        rawOrderText: 'بدي ٢.٥ كيلو تمر و ٣ كرتون زيت',
+        source: 'text',
+      });
+      expect(order.orderNumber).toMatch(/^ORD-\d{4}-\d{6}$/);
+      expect(order).toMatchObject({
+        status: 'pending',
+        clientId: client.id,
+        clientName: 'al waha supermarket',
+        totalAmount: '87.83',
+        itemCount: 2,
+        source: 'text',
+        rawOrderText: 'بدي ٢.٥ كيلو تمر و ٣ كرتون زيت',
+      });
+      const items = await json<OrderItemDto[]>(await owner.get(`/api/orders/${order.id}/items`));
+      expect(items).toMatchObject([
+        { lineNo: 1, itemName: 'Loose dates', quantity: 2.5, unit: 'kg', unitPrice: '3.33', totalPrice: '8.33' },
+        {
+          lineNo: 2,
+          stockItemId: oil.id,
+          sku: oil.sku,
+          itemNameAr: oil.nameAr,
+          unit: 'piece',
+          totalPrice: '79.50',
+          unitCost: '19.75',
+        },
+      ]);
+      expect(items[0]!.unitCost).toBeNull();
+      // A later change of the stock item's cost does not rewrite the order's margin.
+      await owner.patch(`/api/stock/${oil.id}`, { costPrice: '30' });
+      const again = await json<OrderItemDto[]>(await owner.get(`/api/orders/${order.id}/items`));
+      expect(again[1]!.unitCost).toBe('19.75');
+    });
+
+    it('refuses bad orders with 400 or 404 naming the problem, and keeps nothing', async () => {
+      const [{ count: before }] = await query<{ count: number }>('SELECT count(*)::int AS count FROM orders.orders');
+      const cases: Array<[Record<string, unknown>, number, string]> = [
+        [{ clientName: 'A', items: [] }, 400, 'Please add at least one item to the order'],
+        [
+          { clientName: '', items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }] },
+          400,
+          'clientName should not be empty',
+        ],
+        [
+          { clientName: 'A', items: [{ itemName: 'x', quantity: 0, unitPrice: 1 }] },
+          400,
+          'items.0.quantity must be greater than 0',
+        ],
+        [
+          { clientName: 'A', items: [{ itemName: 'x', quantity: 1, unitPrice: -1 }] },
+          400,
+          'items.0.unitPrice must be at least 0',
+        ],
+        [
+          { clientName: 'A', items: [{ itemName: ' ', quantity: 1, unitPrice: 1 }] },
+          400,
+          'items.0.itemName should not be empty',
+        ],
+        [
+          { clientName: 'A', items: [{ itemName: 'x', quantity: 'two', unitPrice: 1 }] },
+          400,
+          'items.0.quantity must be a number',
+        ],
+        [
+          { clientName: 'A', items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }], status: 'confirmed' },
+          400,
+          'property status should not exist',
+        ],
+      ];
+      for (const [body, status, message] of cases) {
+        const response = await owner.post('/api/orders/manual', body);
+        expect(response.status, message).toBe(status);
+        expect((await json(response)).message).toBe(message);
+      }
+      const unknownStock = await owner.post('/api/orders/manual', {
+        clientName: 'A',
+        items: [{ itemName: 'x', quantity: 1, unitPrice: 1, stockItemId: '00000000-0000-4000-8000-000000000000' }],
+      });
+      expect(unknownStock.status).toBe(404);
+      const unknownClient = await owner.post('/api/orders/manual', {
+        clientName: 'A',
+        clientId: '00000000-0000-4000-8000-000000000000',
+        items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }],
+      });
+      expect(unknownClient.status).toBe(404);
+      const [{ count: after }] = await query<{ count: number }>('SELECT count(*)::int AS count FROM orders.orders');
+      expect(after).toBe(before);
+    });
+
+    it('numbers orders created at once distinctly and without gaps', async () => {
+      const orders = await Promise.all(
+        Array.from({ length: 10 }, (_, index) =>
+          createOrder({ clientName: `Rush ${index}`, items: [{ itemName: 'Tea', quantity: 1, unitPrice: 5 }] }),
+        ),
+      );
+      const serials = orders.map((order) => Number(order.orderNumber.slice(-6))).sort((a, b) => a - b);
+      expect(new Set(serials).size).toBe(10);
+      expect(serials[9]! - serials[0]!).toBe(9);
+    });
+
+    it('lists newest first, searches number and client, filters by status, and pages with X-Total-Count', async () => {
+      const first = await createOrder({
+        clientName: 'Zamzam Stores',
+        items: [{ itemName: 'Rice', quantity: 1, unitPrice: 9 }],
+      });
+      const second = await createOrder({
+        clientName: 'Zamzam Stores',
+        items: [{ itemName: 'Rice', quantity: 2, unitPrice: 9 }],
+      });
+      const page = await owner.get('/api/orders?search=zamzam&limit=1');
+      expect(page.headers.get('x-total-count')).toBe('2');
+      expect((await json<OrderDto[]>(page)).map((order) => order.id)).toEqual([second.id]);
+      const byNumber = await json<OrderDto[]>(await owner.get(`/api/orders?search=${first.orderNumber}`));
+      expect(byNumber.map((order) => order.id)).toEqual([first.id]);
+      const cancelled = await json<OrderDto[]>(await owner.get('/api/orders?search=zamzam&status=cancelled'));
+      expect(cancelled).toEqual([]);
+      expect((await owner.get('/api/orders?status=shipped')).status).toBe(400);
+      expect((await owner.get('/api/orders/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+      expect((await owner.get('/api/orders/not-a-uuid/items')).status).toBe(404);
+    });
+  });
+
+  describe('editing', () => {
+    it('edits a pending order: client, notes, items added, changed and deleted, with the total recomputed', async () => {
+      const rice = await stockItem(10, { costPrice: '7.10' });
+      const order = await createOrder({
+        clientName: 'Madina Market',
+        items: [
+          { itemName: 'Sugar 1kg', quantity: 4, unitPrice: '4.25' },
+          { itemName: 'Tea 100 bags', quantity: 1, unitPrice: '12.00' },
+        ],
+      });
+      const patched = await json<OrderDto>(await owner.patch(`/api/orders/${order.id}`, { notes: 'Call first' }));
+      expect(patched.notes).toBe('Call first');
+
+      const added = await owner.post(`/api/orders/${order.id}/items`, {
+        itemName: 'Rice',
+        quantity: 2,
+        unitPrice: '9.99',
+        stockItemId: rice.id,
+      });
+      expect(added.status).toBe(201);
+      const addedItem = await json<OrderItemDto>(added);
+      expect(addedItem).toMatchObject({ lineNo: 3, totalPrice: '19.98', unitCost: '7.10', sku: rice.sku });
+
+      const items = await json<OrderItemDto[]>(await owner.get(`/api/orders/${order.id}/items`));
+      const changed = await owner.patch(`/api/orders/${order.id}/items/${items[0]!.id}`, {
+        quantity: 3,
+        unitPrice: 4.5,
+      });
+      expect((await json<OrderItemDto>(changed)).totalPrice).toBe('13.50');
+      const unlinked = await owner.patch(`/api/orders/${order.id}/items/${addedItem.id}`, { stockItemId: null });
+      expect(await json<OrderItemDto>(unlinked)).toMatchObject({ stockItemId: null, sku: null, unitCost: null });
+      expect((await owner.delete(`/api/orders/${order.id}/items/${items[1]!.id}`)).status).toBe(204);
+
+      const after = await json<OrderDto>(await owner.get(`/api/orders/${order.id}`));
+      expect(after).toMatchObject({ totalAmount: '33.48', itemCount: 2 });
+    });
+
+    it('refuses edits of an order that is not pending with 409, and the last item with 409', async () => {
+      const order = await createOrder({
+        clientName: 'Najd Foods',
+        items: [{ itemName: 'Flour', quantity: 1, unitPrice: 3 }],
+      });
+      const [item] = await json<OrderItemDto[]>(await owner.get(`/api/orders/${order.id}/items`));
+      const last = await owner.delete(`/api/orders/${order.id}/items/${item!.id}`);
+      expect(last.status).toBe(409);
+      expect((await json(last)).code).toBe('ORDERS_LAST_ITEM');
+
+      expect((await setStatus(order, 'cancelled')).status).toBe(200);
+      const attempts = [
+        owner.patch(`/api/orders/${order.id}`, { notes: 'late' }),
+        owner.post(`/api/orders/${order.id}/items`, { itemName: 'Salt', quantity: 1, unitPrice: 1 }),
+        owner.patch(`/api/orders/${order.id}/items/${item!.id}`, { quantity: 2 }),
+        owner.delete(`/api/orders/${order.id}/items/${item!.id}`),
+      ];
+      for (const response of await Promise.all(attempts)) {
+        expect(response.status).toBe(409);
+        expect(await json(response)).toMatchObject({
+          code: 'ORDERS_NOT_EDITABLE',
+          message: 'Only pending orders can be edited',
+        });
+      }
+    });
+  });
+
+  describe('status changes and stock (CONTRACT §5)', () => {
+    const committed = new Set<OrderStatus>(['confirmed', 'completed']);
+
+    /** Brings a fresh order to `from` through the API: committed states via a confirm. */
+    async function orderIn(from: OrderStatus, item: StockItemDto): Promise<OrderDto> {
+      const order = await orderOf(item, 3);
+      if (from !== 'pending') expect((await setStatus(order, from)).status).toBe(200);
+      return order;
+    }
+
+    it.each(orderStatuses.flatMap((from) => orderStatuses.map((to) => [from, to] as const)))(
+      '%s → %s moves stock as the contract says',
+      async (from, to) => {
+        const item = await stockItem(20);
+        const order = await orderIn(from, item);
+        const before = await quantityOf(item);
+        expect(before).toBe(committed.has(from) ? 17 : 20);
+        const response = await setStatus(order, to);
+        expect(response.status).toBe(200);
+        expect((await json<OrderDto>(response)).status).toBe(to);
+        const expected =
+          committed.has(from) === committed.has(to) ? before : committed.has(to) ? before - 3 : before + 3;
+        expect(await quantityOf(item)).toBe(expected);
+      },
+    );
+
+    it('refuses a confirm that would oversell with 409 naming each short item, and changes nothing', async () => {
+      const short = await stockItem(2);
+      const enough = await stockItem(10);
+      const order = await createOrder({
+        clientName: 'Qassim Traders',
+        items: [
+          { itemName: short.name, quantity: 5, unitPrice: 1, stockItemId: short.id },
+          { itemName: enough.name, quantity: 4, unitPrice: 1, stockItemId: enough.id },
+        ],
+      });
+      const refused = await setStatus(order, 'confirmed');
+      expect(refused.status).toBe(409);
+      const body = await json<{ code: string; details: { shortages: StockShortageDto[] } }>(refused);
+      expect(body.code).toBe('INVENTORY_INSUFFICIENT_STOCK');
+      expect(body.details.shortages).toEqual([
+        { stockItemId: short.id, name: short.name, nameAr: short.nameAr, sku: short.sku, available: 2, needed: 5 },
+      ]);
+      expect(await statusOf(order)).toBe('pending');
+      expect([await quantityOf(short), await quantityOf(enough)]).toEqual([2, 10]);
+    });
+
+    it('takes stock once when the same confirm comes twice, or twice at once', async () => {
+      const item = await stockItem(30);
+      const order = await orderOf(item, 4);
+      const answers = await Promise.all([setStatus(order, 'confirmed'), setStatus(order, 'confirmed')]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect((await setStatus(order, 'confirmed')).status).toBe(200);
+      expect(await quantityOf(item)).toBe(26);
+      const [{ moves }] = await query<{ moves: number }>(
+        `SELECT count(*)::int AS moves FROM inventory.stock_moves WHERE order_id = $1`,
+        [order.id],
+      );
+      expect(moves).toBe(1);
+    });
+
+    it('confirms an order with no stock-linked lines without moving stock', async () => {
+      const order = await createOrder({
+        clientName: 'Walk-in',
+        items: [{ itemName: 'Gift box', quantity: 1, unitPrice: 50 }],
+      });
+      expect((await setStatus(order, 'completed')).status).toBe(200);
+      expect(await statusOf(order)).toBe('completed');
+    });
+
+    it('answers 503 and changes nothing while inventory is down', async () => {
+      const item = await stockItem(15);
+      const order = await orderOf(item, 5);
+      await stack.stopService(ServiceName.Inventory);
+      try {
+        const refused = await setStatus(order, 'confirmed');
+        expect(refused.status).toBe(503);
+        expect((await json(refused)).code).toBe('SERVICE_UNAVAILABLE');
+        expect(await statusOf(order)).toBe('pending');
+      } finally {
+        await stack.restartService(ServiceName.Inventory);
+      }
+      expect(await quantityOf(item)).toBe(15);
+      expect((await setStatus(order, 'confirmed')).status).toBe(200);
+      expect(await quantityOf(item)).toBe(10);
+    });
+
+    it('puts the stock back when the status cannot be committed after inventory took it', async () => {
+      const item = await stockItem(12);
+      const order = await orderOf(item, 2);
+      // The orders database refuses this order's status change, after inventory has answered.
+      await query(`
+        CREATE FUNCTION orders.refuse_status_change() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.id = '${order.id}' AND NEW.status <> OLD.status THEN RAISE EXCEPTION 'disk full'; END IF;
+          RETURN NEW;
+        END $$`);
+      await query(
+        `CREATE TRIGGER refuse_status_change BEFORE UPDATE ON orders.orders FOR EACH ROW EXECUTE FUNCTION orders.refuse_status_change()`,
+      );
+      try {
+        const failed = await setStatus(order, 'confirmed');
+        expect(failed.status).toBe(500);
+        expect(await json(failed)).not.toHaveProperty('stack');
+        expect(await statusOf(order)).toBe('pending');
+        expect(await quantityOf(item)).toBe(12);
+      } finally {
+        await query('DROP TRIGGER refuse_status_change ON orders.orders');
+        await query('DROP FUNCTION orders.refuse_status_change()');
+      }
+      expect((await setStatus(order, 'confirmed')).status).toBe(200);
+      expect(await quantityOf(item)).toBe(10);
+    });
+
+    it('hands billing the invoice event once per order on entering a committed state', async () => {
+      const item = await stockItem(10);
+      const order = await orderOf(item, 1);
+      expect((await setStatus(order, 'confirmed')).status).toBe(200);
+      expect((await setStatus(order, 'pending')).status).toBe(200);
+      expect((await setStatus(order, 'completed')).status).toBe(200);
+      const queue = new Queue(QueueName.InvoiceCreate, {
+        connection: { url: testRedisUrl() },
+        prefix: `${stack.environment.redisPrefix}:bull`,
+      });
+      try {
+        const job = await queue.getJob(orderJobId(order.id));
+        expect(job?.name).toBe('customer-invoice');
+        expect(job?.data.data).toEqual({ orderId: order.id, orderNumber: order.orderNumber });
+        const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+        expect(jobs.filter((candidate) => candidate.data.data?.orderId === order.id)).toHaveLength(1);
+      } finally {
+        await queue.close();
+      }
+    });
+
+    it('refuses an unknown status with 400 and an unknown order with 404', async () => {
+      const order = await createOrder({ clientName: 'A', items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }] });
+      const bad = await setStatus(order, 'shipped' as OrderStatus);
+      expect(bad.status).toBe(400);
+      expect((await json(bad)).message).toBe('status must be one of: pending, confirmed, completed, cancelled');
+      expect(
+        (await owner.patch('/api/orders/00000000-0000-4000-8000-000000000000/status', { status: 'confirmed' })).status,
+      ).toBe(404);
+    });
+  });
+
+  describe('permissions', () => {
+    it('lets staff read with orders:read, and write only with orders:write', async () => {
+      const reader = await staff(['orders:read']);
+      const order = await createOrder({ clientName: 'A', items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }] });
+      expect((await reader.get(`/api/orders/${order.id}`)).status).toBe(200);
+      expect((await reader.patch(`/api/orders/${order.id}/status`, { status: 'cancelled' })).status).toBe(403);
+      expect((await reader.get('/api/clients')).status).toBe(403);
+      const writer = await staff(['orders:read', 'orders:write']);
+      expect(
+        (
+          await writer.post('/api/orders/manual', {
+            clientName: 'B',
+            items: [{ itemName: 'y', quantity: 1, unitPrice: 2 }],
+          })
+        ).status,
+      ).toBe(201);
+    });
+  });
+});
