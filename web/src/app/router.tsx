@@ -7,12 +7,12 @@ const LandingPage = lazyNamed(() => import('../features/landing/components/landi
 const AuthPage = lazyNamed(() => import('../features/auth/components/auth-page'), 'AuthPage');
 const AppLayoutRoute = lazyNamed(() => import('./routes/app-layout-route'), 'AppLayoutRoute');
 const AdminRoute = lazyNamed(() => import('./routes/admin-route'), 'AdminRoute');
-const DashboardPage = lazyNamed(() => import('../features/dashboard/components/dashboard-page'), 'DashboardPage');
-const OrdersPage = lazyNamed(() => import('../features/orders/components/orders-page'), 'OrdersPage');
+const DashboardRoute = lazyNamed(() => import('./routes/dashboard-route'), 'DashboardRoute');
+const OrdersRoute = lazyNamed(() => import('./routes/orders-route'), 'OrdersRoute');
 const StockRoute = lazyNamed(() => import('./routes/stock-route'), 'StockRoute');
-const ClientsPage = lazyNamed(() => import('../features/clients/components/clients-page'), 'ClientsPage');
+const ClientsRoute = lazyNamed(() => import('./routes/clients-route'), 'ClientsRoute');
 const InvoicesPage = lazyNamed(() => import('../features/invoices/components/invoices-page'), 'InvoicesPage');
-const AnalyticsPage = lazyNamed(() => import('../features/analytics/components/analytics-page'), 'AnalyticsPage');
+const AnalyticsRoute = lazyNamed(() => import('./routes/analytics-route'), 'AnalyticsRoute');
 const SettingsRoute = lazyNamed(() => import('./routes/settings-route'), 'SettingsRoute');
 const ApiDocsPage = lazyNamed(() => import('../features/api-docs/components/api-docs-page'), 'ApiDocsPage');
 const UserApprovalsPage = lazyNamed(
@@ -38,12 +38,12 @@ export const appRoutes: RouteObject[] = [
       {
         element: <AppLayoutRoute />,
         children: [
-          { path: '/dashboard', element: <DashboardPage /> },
-          { path: '/orders', element: <OrdersPage /> },
+          { path: '/dashboard', element: <DashboardRoute /> },
+          { path: '/orders', element: <OrdersRoute /> },
           { path: '/stock', element: <StockRoute /> },
-          { path: '/clients', element: <ClientsPage /> },
+          { path: '/clients', element: <ClientsRoute /> },
           { path: '/invoices', element: <InvoicesPage /> },
-          { path: '/analytics', element: <AnalyticsPage /> },
+          { path: '/analytics', element: <AnalyticsRoute /> },
           { path: '/settings', element: <SettingsRoute /> },
           { path: '/api-docs', element: <ApiDocsPage /> },
           {

@@ -1,19 +1,96 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import ShoppingCartRoundedIcon from '@mui/icons-material/ShoppingCartRounded';
+import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
+import { useQueryFlag } from '../../../lib/use-query-flag';
+import type { OrderDto } from '../api/orders-api';
+import { useOrdersList } from '../hooks/use-orders-list';
+import type { OrdersAccess } from '../lib/access';
+import { ComingSoonButton } from './coming-soon-button';
+import { OrdersCard } from './orders-card';
 
-/** Placeholder of the orders screen: heading and empty state until the screen is built. */
-export function OrdersPage() {
+// The dialogs (pickers, forms, the edit mode) load when first opened, not with the list.
+const ManualOrderDialog = lazy(async () => ({ default: (await import('./manual-order-dialog')).ManualOrderDialog }));
+const OrderDetailsDialog = lazy(async () => ({
+  default: (await import('./order-details-dialog')).OrderDetailsDialog,
+}));
+
+interface OrdersPageProps {
+  access: OrdersAccess;
+  /** The company's currency from the settings (CONTRACT §4). */
+  currency: string;
+}
+
+/**
+ * /orders (SPEC §2): Recent Orders with their details, and for those who may create orders
+ * Create Manual Order. Upload Order (AI intake) is shown but not available yet.
+ */
+export function OrdersPage({ access, currency }: OrdersPageProps) {
   const { t } = useTranslation('orders');
+  const list = useOrdersList();
+  const [creating, setCreating] = useQueryFlag('new', access.write);
+  const [viewing, setViewing] = useState<OrderDto | null>(null);
+
+  const uploadButton = (label: string) => (
+    <ComingSoonButton label={label} reason={t('upload.comingSoon')} startIcon={<UploadFileRoundedIcon />} />
+  );
+  const createButton = (
+    <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
+      {t('actions.createManual')}
+    </Button>
+  );
+
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <EmptyStateCard
-        icon={<ShoppingCartRoundedIcon />}
-        title={t('empty.title')}
-        description={t('empty.description')}
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          access.write && (
+            <>
+              {uploadButton(t('actions.upload'))}
+              {createButton}
+            </>
+          )
+        }
       />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+        {list.isEmpty ? (
+          <EmptyStateCard
+            icon={<ShoppingCartRoundedIcon />}
+            title={t('empty.title')}
+            description={t(access.write ? 'empty.description' : 'empty.readOnlyDescription')}
+            action={
+              access.write && (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: 1 }}>
+                  {uploadButton(t('empty.upload'))}
+                  {createButton}
+                </Box>
+              )
+            }
+          />
+        ) : (
+          <OrdersCard list={list} currency={currency} onView={setViewing} />
+        )}
+      </Box>
+      <Suspense fallback={null}>
+        {creating && <ManualOrderDialog currency={currency} access={access} onClose={() => setCreating(false)} />}
+        {viewing && (
+          <OrderDetailsDialog
+            key={viewing.id}
+            orderId={viewing.id}
+            initialOrder={viewing}
+            currency={currency}
+            access={access}
+            onClose={() => setViewing(null)}
+          />
+        )}
+      </Suspense>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useGetSettingsQuery } from '../api/settings-api';
 import { ApiKeysCard } from './api-keys-card';
 import { CompanyDetailsCard } from './company-details-card';
 import { CompanyLogoCard } from './company-logo-card';
+import { WebhooksCard } from './webhooks-card';
 
 interface SettingsPageProps {
   currentUser: UserDto;
@@ -35,6 +36,7 @@ export function SettingsPage({ currentUser }: SettingsPageProps) {
           <CompanyLogoCard settings={settings.data} canEdit={canEdit} />
         </Box>
         <ApiKeysCard userRole={currentUser.role} userPermissions={currentUser.permissions} />
+        <WebhooksCard userRole={currentUser.role} userPermissions={currentUser.permissions} />
       </Box>
     </>
   );

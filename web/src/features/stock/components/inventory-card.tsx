@@ -110,6 +110,28 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
     </PhoneList>
   );
 
+  const searchField = (
+    <TextField
+      type="search"
+      size="small"
+      id="stock-search"
+      label={t('inventory.search.label')}
+      placeholder={t('inventory.search.placeholder')}
+      value={inventory.searchText}
+      onChange={(event) => inventory.setSearchText(event.target.value)}
+      sx={{ width: { xs: '100%', sm: 300 } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchRoundedIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+
   return (
     <Card component="section" aria-labelledby="inventory-title">
       <SectionCardHeader
@@ -117,28 +139,11 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
         icon={<Inventory2RoundedIcon />}
         title={t('inventory.title')}
         subtitle={t('inventory.subtitle')}
-        action={
-          <TextField
-            type="search"
-            size="small"
-            id="stock-search"
-            label={t('inventory.search.label')}
-            placeholder={t('inventory.search.placeholder')}
-            value={inventory.searchText}
-            onChange={(event) => inventory.setSearchText(event.target.value)}
-            sx={{ width: { xs: '100%', sm: 300 } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchRoundedIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        }
+        // On a phone the search gets a line of its own, the card's whole width: as the header's
+        // action it keeps its content's width, which in Arabic is wider than the screen.
+        action={isPhone ? undefined : searchField}
       />
+      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{searchField}</Box>}
       {inventory.isError ? (
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
           <LoadErrorAlert error={inventory.error} onRetry={() => void inventory.refetch()} />

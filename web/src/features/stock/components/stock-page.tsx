@@ -12,6 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
+import { useQueryFlag } from '../../../lib/use-query-flag';
 import { useDeleteStockItemMutation, useGetReorderSuggestionsQuery } from '../api/stock-api';
 import { useInventory } from '../hooks/use-inventory';
 import { ExpiringItemsCard } from './expiring-items-card';
@@ -42,7 +43,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
   const [deleteItem, { isLoading: isDeleting }] = useDeleteStockItemMutation();
   // `undefined`: no dialog; `null`: adding; an item: editing it.
   const [formItem, setFormItem] = useState<StockItemDto | null | undefined>(undefined);
-  const [uploading, setUploading] = useState(false);
+  const [uploading, setUploading] = useQueryFlag('upload', canWrite);
   // Kept after the confirm closes, so its text does not vanish during the closing transition.
   const [deleting, setDeleting] = useState<StockItemDto | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);

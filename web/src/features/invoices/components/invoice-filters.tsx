@@ -1,0 +1,103 @@
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import { useTranslation } from 'react-i18next';
+import type { Invoices, InvoiceTypeFilter } from '../hooks/use-invoices';
+
+const typeFilters: readonly InvoiceTypeFilter[] = ['all', 'customer', 'supplier'];
+
+/**
+ * Search (invoice, client, supplier or order number), type (All / Customer / Supplier) and the
+ * issue dates, from and to inclusive. Every change asks the server for a new first page.
+ */
+export function InvoiceFilters({ invoices }: { invoices: Invoices }) {
+  const { t } = useTranslation('invoices');
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      aria-label={t('filters.label')}
+      onSubmit={(event) => event.preventDefault()}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'flex-start',
+        gap: 1.5,
+        px: { xs: 2, sm: 3 },
+        pb: 2,
+      }}
+    >
+      <TextField
+        type="search"
+        size="small"
+        id="invoices-search"
+        label={t('filters.search.label')}
+        placeholder={t('filters.search.placeholder')}
+        value={invoices.searchText}
+        onChange={(event) => invoices.setSearchText(event.target.value)}
+        sx={{ flex: { xs: '1 1 100%', md: '1 1 260px' }, minWidth: 0 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRoundedIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        value={invoices.type}
+        onChange={(_event, value: InvoiceTypeFilter | null) => {
+          if (value !== null) invoices.setType(value);
+        }}
+        aria-label={t('filters.type.label')}
+        sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, height: 40 }}
+      >
+        {typeFilters.map((type) => (
+          <ToggleButton key={type} value={type} sx={{ flex: { xs: 1, sm: 'initial' }, px: 2 }}>
+            {t(`filters.type.${type}`)}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      {/* Native date inputs keep an intrinsic width unless told they may shrink (a 390 px phone). */}
+      <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
+        <TextField
+          type="date"
+          size="small"
+          id="invoices-from"
+          label={t('filters.from')}
+          value={invoices.from}
+          onChange={(event) => invoices.setFrom(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: invoices.to || undefined } }}
+          sx={{ flex: 1, minWidth: 0, width: { sm: 170 }, '& input': { minWidth: 0 } }}
+        />
+        <TextField
+          type="date"
+          size="small"
+          id="invoices-to"
+          label={t('filters.to')}
+          value={invoices.to}
+          onChange={(event) => invoices.setTo(event.target.value)}
+          error={invoices.rangeInvalid}
+          helperText={invoices.rangeInvalid ? t('filters.rangeInvalid') : undefined}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: invoices.from || undefined } }}
+          sx={{ flex: 1, minWidth: 0, width: { sm: 170 }, '& input': { minWidth: 0 } }}
+        />
+      </Box>
+      {invoices.filtered && (
+        <Button color="inherit" onClick={invoices.clearFilters} sx={{ height: 40 }}>
+          {t('filters.clear')}
+        </Button>
+      )}
+    </Box>
+  );
+}

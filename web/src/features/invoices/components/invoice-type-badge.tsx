@@ -1,0 +1,29 @@
+import type { InvoiceType } from '@erp/contracts';
+import Chip from '@mui/material/Chip';
+import { useTranslation } from 'react-i18next';
+
+interface BadgeColours {
+  color: string;
+  bgcolor: string;
+  borderColor: string;
+}
+
+/** Customer (sales) invoices blue, supplier (purchase) invoices violet: told apart at a glance. */
+const typeColours: Record<InvoiceType, BadgeColours> = {
+  customer: { color: '#1e40af', bgcolor: '#dbeafe', borderColor: '#93c5fd' },
+  supplier: { color: '#6b21a8', bgcolor: '#f3e8ff', borderColor: '#d8b4fe' },
+};
+
+export function InvoiceTypeBadge({ type }: { type: InvoiceType }) {
+  const { t } = useTranslation('invoices');
+  const { color, bgcolor, borderColor } = typeColours[type] ?? typeColours.customer;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={t(`type.${type}`)}
+      data-type={type}
+      sx={{ color, bgcolor, borderColor, fontWeight: 600, height: 24, '& .MuiChip-label': { px: 1.25 } }}
+    />
+  );
+}

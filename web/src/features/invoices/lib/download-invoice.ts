@@ -1,0 +1,73 @@
+import { toHttpError, type HttpError } from '../../../lib/http-error';
+
+/** How long the browser gets to start the download before the object URL is revoked (SPEC §7). */
+export const REVOKE_OBJECT_URL_AFTER_MS = 100;
+
+/** What a download needs from an invoice (an InvoiceDto, or generate-invoice's answer). */
+export interface DownloadableInvoice {
+  invoiceNumber: string;
+  pdfUrl: string;
+}
+
+/**
+ * A supplier invoice's `pdfUrl` can be the file that was uploaded (docs/api/invoices.md), which
+ * may be a photo: it is saved with the extension of what it is, so it opens. Anything else,
+ * and every rendered invoice, is a PDF.
+ */
+const extensionByType: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+function extensionOf(contentType: string | null): string {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return extensionByType[type] ?? 'pdf';
+}
+
+/**
+ * `invoice-INV-2026-000042-1732268461000.pdf`: the invoice number (anything but letters,
+ * digits, `.`, `_` and `-` replaced) and the moment of the download in milliseconds.
+ */
+export function invoiceFileName(invoiceNumber: string, now: number = Date.now(), extension = 'pdf'): string {
+  const safe = invoiceNumber.replace(/[^\w.-]+/g, '_');
+  return `invoice-${safe}-${now}.${extension}`;
+}
+
+/**
+ * Downloads an invoice's file: a GET of `pdfUrl` with the session cookie, saved as
+ * `invoice-<invoiceNumber>-<timestamp>.pdf` through an object URL that is revoked 100 ms later.
+ * A non-OK answer is thrown as the app's HttpError ("STATUS: body", with the server's
+ * `{ message, code }`), so `describeError` can show the server's message.
+ * Returns the file name used.
+ */
+export async function downloadInvoice({ invoiceNumber, pdfUrl }: DownloadableInvoice): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(pdfUrl, { credentials: 'include' });
+  } catch (cause) {
+    // As the API slice does: "cannot reach the server", not the browser's "Failed to fetch".
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    const error: HttpError = { status: 'FETCH_ERROR', message: `FETCH_ERROR: ${reason}` };
+    throw error;
+  }
+  if (!response.ok) {
+    throw toHttpError(response.status, response.statusText, await response.text(), response.headers.get('Retry-After'));
+  }
+  const blob = await response.blob();
+  const fileName = invoiceFileName(invoiceNumber, Date.now(), extensionOf(response.headers.get('Content-Type')));
+  const objectUrl = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = objectUrl;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  try {
+    link.click();
+  } finally {
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(objectUrl), REVOKE_OBJECT_URL_AFTER_MS);
+  }
+  return fileName;
+}

@@ -1,0 +1,325 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { makeStockItem } from '../../../test/stock-fixtures';
+import { fullAccess, type OrdersAccess } from '../lib/access';
+import { makeClient, makeOrder } from '../test/order-fixtures';
+import { ManualOrderDialog } from './manual-order-dialog';
+
+const rice = makeStockItem({
+  id: 'i-rice',
+  name: 'Abu Kas Basmati Rice 10kg',
+  nameAr: 'أرز أبو كاس بسمتي 10 كغ',
+  sku: 'RICE-ABK-10',
+  unit: 'bag',
+  sellingPrice: '55.50',
+});
+const noor = makeClient();
+
+function renderDialog(routes: ApiRoutes = {}, access: OrdersAccess = fullAccess) {
+  const fetchMock = serveApi({
+    '/api/clients': () => jsonResponse([noor]),
+    '/api/stock': () => jsonResponse([rice]),
+    ...routes,
+  });
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(<ManualOrderDialog currency="SAR" access={access} onClose={onClose} />, '/orders');
+  const dialog = screen.getByRole('dialog', { name: 'Create Manual Order' });
+  const lines = () => within(dialog).queryAllByTestId('order-line');
+  const line = (index: number) => {
+    const group = within(lines()[index]);
+    return {
+      group,
+      item: () => group.getByRole('combobox', { name: /^Item/ }) as HTMLInputElement,
+      nameAr: () => group.getByRole('textbox', { name: 'Arabic name' }) as HTMLInputElement,
+      quantity: () => group.getByRole('spinbutton', { name: /^Quantity/ }) as HTMLInputElement,
+      unit: () => group.getByRole('textbox', { name: 'Unit' }) as HTMLInputElement,
+      price: () => group.getByRole('spinbutton', { name: /^Unit price/ }) as HTMLInputElement,
+      total: () => group.getByTestId('line-total').textContent,
+    };
+  };
+  const submit = () => user.click(within(dialog).getByRole('button', { name: 'Create Order' }));
+  return { fetchMock, onClose, user, dialog, line, lines, submit };
+}
+
+const invalid = (input: HTMLElement) => input.getAttribute('aria-invalid') === 'true';
+
+describe('ManualOrderDialog', () => {
+  describe("SPEC §5's refusals", () => {
+    it('says "No items added" when no line was filled in, and sends nothing', async () => {
+      const { fetchMock, dialog, user, line, submit } = renderDialog();
+      expect(dialog.querySelector('form')?.noValidate).toBe(true);
+      await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Al Noor Trading');
+      await submit();
+
+      const toast = await screen.findByRole('alert');
+      expect(within(toast).getByText('No items added')).toBeTruthy();
+      expect(within(toast).getByText('Please add at least one item to the order')).toBeTruthy();
+      expect(invalid(line(0).item())).toBe(false);
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([]);
+    });
+
+    it('also says so once every line is removed', async () => {
+      const { user, dialog, lines, submit } = renderDialog();
+      await user.click(within(dialog).getByRole('button', { name: 'Remove item 1' }));
+      expect(lines()).toHaveLength(0);
+      expect(within(dialog).getByText('No items yet. Add the first one.')).toBeTruthy();
+      await submit();
+      expect(await screen.findByText('No items added')).toBeTruthy();
+    });
+
+    it('says "Invalid items" for a line without a price or a positive quantity, and marks the fields', async () => {
+      const { fetchMock, user, line, submit } = renderDialog({ '/api/stock': () => jsonResponse([]) });
+      await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Al Noor Trading');
+      await user.type(line(0).item(), 'Loose cardamom');
+      await user.clear(line(0).quantity());
+      await user.type(line(0).quantity(), '0');
+      await submit();
+
+      const toast = await screen.findByRole('alert');
+      expect(within(toast).getByText('Invalid items')).toBeTruthy();
+      expect(
+        within(toast).getByText('Please ensure all items have a name, positive quantity, and valid price'),
+      ).toBeTruthy();
+      expect(invalid(line(0).quantity())).toBe(true);
+      expect(invalid(line(0).price())).toBe(true);
+      expect(invalid(line(0).item())).toBe(false);
+      expect(line(0).group.getByText('Enter a quantity above 0')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([]);
+    });
+
+    it('asks for a client when none was given', async () => {
+      const { fetchMock, user, line, submit } = renderDialog({ '/api/stock': () => jsonResponse([]) });
+      await user.type(line(0).item(), 'Sugar');
+      await user.type(line(0).price(), '4');
+      await submit();
+      expect(await screen.findByText('Choose a client or type their name')).toBeTruthy();
+      expect(invalid(screen.getByRole('combobox', { name: /^Client/ }))).toBe(true);
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([]);
+    });
+  });
+
+  it('shows each line total and the grand total in exact cents, in the currency', async () => {
+    const { user, dialog, line } = renderDialog({ '/api/stock': () => jsonResponse([]) });
+    expect(within(dialog).getByTestId('grand-total').textContent).toMatch(/^SAR\s0\.00$/);
+    await user.type(line(0).item(), 'Tea');
+    await user.clear(line(0).quantity());
+    await user.type(line(0).quantity(), '2.5');
+    await user.type(line(0).price(), '3.33');
+    // 2.5 × 3.33 = 8.325, rounded half away from zero (a float gives 8.32).
+    expect(line(0).total()).toMatch(/^SAR\s8\.33$/);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    expect(document.activeElement).toBe(line(1).item());
+    await user.type(line(1).item(), 'Cups');
+    await user.clear(line(1).quantity());
+    await user.type(line(1).quantity(), '3');
+    await user.type(line(1).price(), '0.1');
+    expect(line(1).total()).toMatch(/^SAR\s0\.30$/);
+    expect(within(dialog).getByTestId('grand-total').textContent).toMatch(/^SAR\s8\.63$/);
+
+    await user.clear(line(1).price());
+    expect(line(1).total()).toBe('—');
+    expect(within(dialog).getByTestId('grand-total').textContent).toMatch(/^SAR\s8\.33$/);
+  });
+
+  it('fills a line from the picked stock item, links the picked client, and posts exact decimal strings', async () => {
+    const { fetchMock, onClose, user, line, submit } = renderDialog({
+      // Only the searches typed find anything: the pickers must send what was typed.
+      '/api/clients': (_init, url) => jsonResponse(url.searchParams.get('search') === 'noor' ? [noor] : []),
+      '/api/stock': (_init, url) => jsonResponse(url.searchParams.get('search') === 'rice' ? [rice] : []),
+      'POST /api/orders/manual': () => jsonResponse(makeOrder({ orderNumber: 'ORD-2026-000043' }), 201, 'Created'),
+    });
+    await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'noor');
+    await user.click(await screen.findByRole('option', { name: /Al Noor Trading/ }));
+    expect(screen.getByText('Existing client')).toBeTruthy();
+
+    await user.type(line(0).item(), 'rice');
+    await user.click(await screen.findByRole('option', { name: /Abu Kas Basmati Rice 10kg/ }));
+    expect(line(0).item().value).toBe('Abu Kas Basmati Rice 10kg');
+    expect(line(0).nameAr().value).toBe('أرز أبو كاس بسمتي 10 كغ');
+    expect(line(0).unit().value).toBe('bag');
+    expect(line(0).price().value).toBe('55.50');
+    expect(line(0).group.getByText('From stock · SKU RICE-ABK-10')).toBeTruthy();
+    await user.clear(line(0).quantity());
+    await user.type(line(0).quantity(), '2.5');
+    expect(line(0).total()).toMatch(/^SAR\s138\.75$/);
+    await user.type(screen.getByRole('textbox', { name: 'Notes (optional)' }), 'Deliver before noon');
+    await submit();
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([
+      {
+        clientName: 'Al Noor Trading',
+        clientId: 'c-noor',
+        notes: 'Deliver before noon',
+        items: [
+          {
+            itemName: 'Abu Kas Basmati Rice 10kg',
+            itemNameAr: 'أرز أبو كاس بسمتي 10 كغ',
+            quantity: '2.5',
+            unit: 'bag',
+            unitPrice: '55.50',
+            stockItemId: 'i-rice',
+          },
+        ],
+      },
+    ]);
+    const toast = await screen.findByRole('status');
+    expect(within(toast).getByText('Order created successfully')).toBeTruthy();
+    expect(within(toast).getByText('Order ORD-2026-000043 was created.')).toBeTruthy();
+    // The pickers asked for at most 20 matches.
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/clients?search=noor&limit=20');
+    expect(urls).toContain('/api/stock?search=rice&limit=20');
+  });
+
+  it('unlinks the stock item when another name is typed', async () => {
+    const { user, line } = renderDialog();
+    await user.type(line(0).item(), 'rice');
+    await user.click(await screen.findByRole('option', { name: /Abu Kas Basmati Rice 10kg/ }));
+    await user.type(line(0).item(), ' (damaged)');
+    expect(line(0).group.queryByText(/From stock/)).toBeNull();
+  });
+
+  it("shows the server's message when the order cannot be created, and stays open", async () => {
+    const { onClose, user, line, submit } = renderDialog({
+      '/api/stock': () => jsonResponse([]),
+      'POST /api/orders/manual': () =>
+        jsonResponse(
+          { message: 'items.0.unit must be shorter than or equal to 20 characters', code: 'VALIDATION_FAILED' },
+          400,
+          'Bad Request',
+        ),
+    });
+    await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Walk-in customer');
+    await user.type(line(0).item(), 'Dates');
+    await user.type(line(0).price(), '12');
+    await submit();
+
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Failed to create order')).toBeTruthy();
+    expect(within(toast).getByText('items.0.unit must be shorter than or equal to 20 characters')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('creates a client on the spot and picks it, without submitting the order', async () => {
+    const created = makeClient({ id: 'c-new', name: 'Baraka Foods', nameAr: 'بركة للأغذية' });
+    const { fetchMock, user } = renderDialog({
+      '/api/clients': () => jsonResponse([]),
+      'POST /api/clients': () => jsonResponse(created, 201, 'Created'),
+    });
+    await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Baraka Foods');
+    await user.click(screen.getByRole('button', { name: 'New client' }));
+
+    const inner = await screen.findByRole('dialog', { name: 'New Client' });
+    expect((within(inner).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('Baraka Foods');
+    await user.type(within(inner).getByRole('textbox', { name: 'Arabic name' }), 'بركة للأغذية');
+    await user.type(within(inner).getByRole('textbox', { name: 'Phone' }), '+966 55 000 1122');
+    await user.type(within(inner).getByRole('textbox', { name: 'Address' }), 'Jeddah');
+    await user.click(within(inner).getByRole('button', { name: 'Add Client' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Client' })).toBeNull());
+    expect(bodiesSent(fetchMock, 'POST', '/api/clients')).toEqual([
+      { name: 'Baraka Foods', nameAr: 'بركة للأغذية', phone: '+966 55 000 1122', address: 'Jeddah' },
+    ]);
+    expect(await screen.findByText('Client created')).toBeTruthy();
+    expect((screen.getByRole('combobox', { name: /^Client/ }) as HTMLInputElement).value).toBe('Baraka Foods');
+    expect(screen.getByText('Existing client')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([]);
+  });
+
+  it('says "Failed to create client" with the server message', async () => {
+    renderDialog({
+      'POST /api/clients': () =>
+        jsonResponse({ message: 'phone must be a phone number', code: 'VALIDATION_FAILED' }, 400, 'Bad Request'),
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'New client' }));
+    const inner = await screen.findByRole('dialog', { name: 'New Client' });
+    await user.type(within(inner).getByRole('textbox', { name: /^Name/ }), 'X');
+    await user.type(within(inner).getByRole('textbox', { name: 'Phone' }), '12');
+    await user.click(within(inner).getByRole('button', { name: 'Add Client' }));
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText('Failed to create client')).toBeTruthy();
+    expect(within(toast).getByText('phone must be a phone number')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'New Client' })).toBeTruthy();
+  });
+
+  it('creates a stock item on the spot with one price for cost and selling, and fills the line', async () => {
+    const created = makeStockItem({
+      id: 'i-oil',
+      name: 'Sunflower Oil 1.5L',
+      nameAr: 'زيت دوار الشمس 1.5 لتر',
+      sku: 'OIL-SUN-15',
+      unit: 'L',
+      quantity: 12,
+      costPrice: '4.50',
+      sellingPrice: '4.50',
+    });
+    const { fetchMock, user, line } = renderDialog({
+      '/api/stock': () => jsonResponse([]),
+      'POST /api/stock': () => jsonResponse(created, 201, 'Created'),
+    });
+    await user.type(line(0).item(), 'Sunflower Oil 1.5L');
+    await user.click(line(0).group.getByRole('button', { name: 'New stock item' }));
+
+    const inner = await screen.findByRole('dialog', { name: 'New Stock Item' });
+    expect((within(inner).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe(
+      'Sunflower Oil 1.5L',
+    );
+    await user.click(within(inner).getByRole('button', { name: 'Add Stock Item' }));
+    expect(within(inner).getByText('SKU is required')).toBeTruthy();
+    expect(within(inner).getByText('Enter a price of 0 or more')).toBeTruthy();
+
+    await user.type(within(inner).getByRole('textbox', { name: 'Arabic name' }), 'زيت دوار الشمس 1.5 لتر');
+    await user.type(within(inner).getByRole('textbox', { name: /^SKU/ }), 'OIL-SUN-15');
+    await user.click(within(inner).getByRole('combobox', { name: 'Unit' }));
+    const units = await screen.findByRole('listbox');
+    expect(
+      within(units)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Kilogram (kg)', 'Piece', 'Box', 'Liter (L)', 'Carton']);
+    await user.click(within(units).getByRole('option', { name: 'Liter (L)' }));
+    await user.clear(within(inner).getByRole('spinbutton', { name: 'Current stock' }));
+    await user.type(within(inner).getByRole('spinbutton', { name: 'Current stock' }), '12');
+    await user.type(within(inner).getByRole('spinbutton', { name: /^Price/ }), '4.5');
+    await user.click(within(inner).getByRole('button', { name: 'Add Stock Item' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Stock Item' })).toBeNull());
+    expect(bodiesSent(fetchMock, 'POST', '/api/stock')).toEqual([
+      {
+        name: 'Sunflower Oil 1.5L',
+        nameAr: 'زيت دوار الشمس 1.5 لتر',
+        sku: 'OIL-SUN-15',
+        unit: 'L',
+        quantity: '12',
+        costPrice: '4.50',
+        sellingPrice: '4.50',
+      },
+    ]);
+    expect(await screen.findByText('Stock item created')).toBeTruthy();
+    expect(line(0).price().value).toBe('4.50');
+    expect(line(0).unit().value).toBe('L');
+    expect(line(0).group.getByText('From stock · SKU OIL-SUN-15')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([]);
+  });
+
+  it('offers no inline creation without clients:write or stock:write, and no lookups without read access', async () => {
+    const { fetchMock, user, line } = renderDialog(
+      {},
+      { ...fullAccess, writeClients: false, writeStock: false, readClients: false, readStock: false },
+    );
+    expect(screen.queryByRole('button', { name: 'New client' })).toBeNull();
+    expect(line(0).group.queryByRole('button', { name: 'New stock item' })).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Walk-in');
+    await user.type(line(0).group.getByRole('textbox', { name: /^Item/ }), 'Bread');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url.startsWith('/api/clients') || url.startsWith('/api/stock'))).toEqual([]);
+  });
+});

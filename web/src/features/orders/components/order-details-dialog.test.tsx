@@ -1,0 +1,511 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { makeStockItem, noContent } from '../../../test/stock-fixtures';
+import { fullAccess, readOnlyAccess, type OrdersAccess } from '../lib/access';
+import { deferred, makeOrder, makeOrderItem } from '../test/order-fixtures';
+import { OrderDetailsDialog } from './order-details-dialog';
+
+const rice = makeOrderItem();
+const milk = makeOrderItem({
+  id: 'oi-milk',
+  lineNo: 2,
+  stockItemId: 'i-milk',
+  sku: 'MILK-ALM-1L',
+  itemName: 'Almarai Fresh Milk 1L',
+  itemNameAr: 'حليب المراعي طازج 1 لتر',
+  quantity: 2.5,
+  unit: 'carton',
+  unitPrice: '49.80',
+  totalPrice: '124.50',
+});
+
+function renderDialog(
+  order = makeOrder({ totalAmount: '1234.50' }),
+  routes: ApiRoutes = {},
+  access: OrdersAccess = fullAccess,
+) {
+  const fetchMock = serveApi({
+    [`/api/orders/${order.id}`]: () => jsonResponse(order),
+    [`/api/orders/${order.id}/items`]: () => jsonResponse([rice, milk]),
+    ...routes,
+  });
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <OrderDetailsDialog orderId={order.id} initialOrder={order} currency="SAR" access={access} onClose={onClose} />,
+    '/orders',
+  );
+  const dialog = screen.getByRole('dialog', { name: /Order Details/ });
+  return { fetchMock, onClose, user, dialog };
+}
+
+async function openEditor(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  const edit = within(dialog).getByRole('button', { name: 'Edit Order' });
+  await waitFor(() => expect(edit).toHaveProperty('disabled', false));
+  await user.click(edit);
+  return screen.getByRole('button', { name: 'Save Changes' });
+}
+
+/** The PATCH requests sent, in order, with their bodies. */
+const patchesSent = (fetchMock: ReturnType<typeof serveApi>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
+
+const statusSelect = () => screen.getByRole('combobox', { name: 'Status' });
+
+async function chooseStatus(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await waitFor(() => expect(statusSelect().getAttribute('aria-disabled')).not.toBe('true'));
+  await user.click(statusSelect());
+  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name }));
+}
+
+describe('OrderDetailsDialog', () => {
+  it('shows the order, its texts and its items with Arabic names, SKUs, units and money in the currency', async () => {
+    const { dialog } = renderDialog(
+      makeOrder({
+        notes: 'Deliver to the back door',
+        rawOrderText: 'Send 20 bags of rice and 2.5 cartons of milk',
+        transcribedText: 'ارسل ٢٠ كيس رز',
+      }),
+    );
+    const facts = within(dialog);
+    expect(facts.getAllByText('ORD-2026-000042').length).toBeGreaterThan(0);
+    expect(facts.getByText('Al Noor Trading')).toBeTruthy();
+    expect(facts.getAllByText(/^SAR\s1,234\.50$/).length).toBeGreaterThan(0);
+    expect(facts.getByText('Deliver to the back door')).toBeTruthy();
+    expect(facts.getByRole('heading', { name: 'Original order text' })).toBeTruthy();
+    expect(facts.getByText('Send 20 bags of rice and 2.5 cartons of milk')).toBeTruthy();
+    expect(facts.getByRole('heading', { name: 'Voice note transcription' })).toBeTruthy();
+
+    const table = await screen.findByRole('table', { name: 'Order items' });
+    const row = within((await within(table).findByText('Almarai Fresh Milk 1L')).closest('tr') as HTMLElement);
+    expect(row.getByText('حليب المراعي طازج 1 لتر')).toBeTruthy();
+    expect(row.getByText('MILK-ALM-1L')).toBeTruthy();
+    expect(row.getByText('2.5 ctn')).toBeTruthy();
+    expect(row.getByText(/^SAR\s49\.80$/)).toBeTruthy();
+    expect(row.getByText(/^SAR\s124\.50$/)).toBeTruthy();
+    expect(table.textContent).not.toContain('$');
+  });
+
+  describe('status', () => {
+    it('changes at once, and says so when the server agrees', async () => {
+      const answer = deferred<Response>();
+      const { fetchMock, user } = renderDialog(makeOrder(), {
+        'PATCH /api/orders/o-1/status': () => answer.promise,
+      });
+      await chooseStatus(user, 'Confirmed');
+      // Optimistic: shown before the server answers.
+      expect(statusSelect().textContent).toBe('Confirmed');
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/orders/o-1/status')).toEqual([{ status: 'confirmed' }]);
+
+      answer.resolve(jsonResponse(makeOrder({ status: 'confirmed' })));
+      const toast = await screen.findByRole('status');
+      expect(within(toast).getByText('Status updated')).toBeTruthy();
+      expect(within(toast).getByText('Order ORD-2026-000042 is now Confirmed.')).toBeTruthy();
+      expect(statusSelect().textContent).toBe('Confirmed');
+    });
+
+    it('goes back when the server refuses, and lists the items short of stock', async () => {
+      const answer = deferred<Response>();
+      const { user, dialog } = renderDialog(makeOrder(), { 'PATCH /api/orders/o-1/status': () => answer.promise });
+      await chooseStatus(user, 'Confirmed');
+      expect(statusSelect().textContent).toBe('Confirmed');
+      expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', true);
+
+      answer.resolve(
+        jsonResponse(
+          {
+            message: 'Not enough stock for Abu Kas Basmati Rice 10kg',
+            code: 'INVENTORY_INSUFFICIENT_STOCK',
+            details: {
+              shortages: [
+                {
+                  stockItemId: 'i-rice',
+                  name: 'Abu Kas Basmati Rice 10kg',
+                  nameAr: 'أرز أبو كاس بسمتي ١٠ كغ',
+                  sku: 'RICE-ABK-10',
+                  available: 6,
+                  needed: 20,
+                },
+              ],
+            },
+          },
+          409,
+          'Conflict',
+        ),
+      );
+
+      await waitFor(() => expect(statusSelect().textContent).toBe('Pending'));
+      expect(screen.getByText('Failed to update status')).toBeTruthy();
+      expect(screen.getByText('Not enough stock for Abu Kas Basmati Rice 10kg')).toBeTruthy();
+      expect(within(dialog).getByText('Not enough stock to confirm this order')).toBeTruthy();
+      expect(within(dialog).getByText('Abu Kas Basmati Rice 10kg (RICE-ABK-10): 6 available, 20 needed')).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false);
+    });
+
+    it('goes back on any other failure too, with the server message', async () => {
+      const { user } = renderDialog(makeOrder({ status: 'confirmed' }), {
+        'PATCH /api/orders/o-1/status': () =>
+          jsonResponse(
+            { message: 'Inventory is unavailable', code: 'SERVICE_UNAVAILABLE' },
+            503,
+            'Service Unavailable',
+          ),
+      });
+      await chooseStatus(user, 'Cancelled');
+      expect(await screen.findByText('Failed to update status')).toBeTruthy();
+      expect(screen.getByText('Inventory is unavailable')).toBeTruthy();
+      expect(statusSelect().textContent).toBe('Confirmed');
+    });
+  });
+
+  describe('Edit Order', () => {
+    it.each(['confirmed', 'completed', 'cancelled'] as const)(
+      'is disabled for a %s order, with the reason next to it',
+      async (status) => {
+        const { dialog } = renderDialog(makeOrder({ status }));
+        await within(dialog).findByText('Almarai Fresh Milk 1L');
+        const edit = within(dialog).getByRole('button', { name: 'Edit Order' });
+        expect(edit).toHaveProperty('disabled', true);
+        const reason = within(dialog).getByText('Only pending orders can be edited');
+        expect(edit.getAttribute('aria-describedby')).toBe(reason.id);
+      },
+    );
+
+    it('is enabled for a pending order, without the reason', async () => {
+      const { dialog } = renderDialog(makeOrder());
+      await within(dialog).findByText('Almarai Fresh Milk 1L');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false),
+      );
+      expect(within(dialog).queryByText('Only pending orders can be edited')).toBeNull();
+    });
+
+    it('saves the changed items one by one, then the order, and only what changed', async () => {
+      const order = makeOrder({ notes: null });
+      const { fetchMock, user, dialog } = renderDialog(order, {
+        'PATCH /api/orders/o-1/items/oi-rice': () => jsonResponse(rice),
+        'PATCH /api/orders/o-1/items/oi-milk': () => jsonResponse(milk),
+        'PATCH /api/orders/o-1': () => jsonResponse(order),
+      });
+      await within(dialog).findByText('Almarai Fresh Milk 1L');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
+
+      const riceQuantity = screen.getByRole('spinbutton', { name: 'Quantity of Abu Kas Basmati Rice 10kg' });
+      await user.clear(riceQuantity);
+      await user.type(riceQuantity, '0');
+      await user.tab();
+      // SPEC §5: not a whole number of at least 1 becomes 1.
+      expect((riceQuantity as HTMLInputElement).value).toBe('1');
+      const milkPrice = screen.getByRole('spinbutton', { name: 'Unit price of Almarai Fresh Milk 1L' });
+      await user.clear(milkPrice);
+      await user.type(milkPrice, '51');
+      await user.clear(screen.getByRole('textbox', { name: /^Client name/ }));
+      await user.type(screen.getByRole('textbox', { name: /^Client name/ }), 'Al Noor Trading Co.');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      expect(await screen.findByText('Order updated')).toBeTruthy();
+      const writes = fetchMock.mock.calls
+        .filter(([, init]) => init?.method === 'PATCH')
+        .map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
+      expect(writes).toEqual([
+        ['/api/orders/o-1/items/oi-rice', { quantity: '1' }],
+        ['/api/orders/o-1/items/oi-milk', { unitPrice: '51.00' }],
+        ['/api/orders/o-1', { clientName: 'Al Noor Trading Co.' }],
+      ]);
+      expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    });
+
+    it('refuses an empty client name or a negative price, and Cancel leaves without saving', async () => {
+      const { fetchMock, user, dialog } = renderDialog();
+      await within(dialog).findByText('Almarai Fresh Milk 1L');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
+      await user.clear(screen.getByRole('textbox', { name: /^Client name/ }));
+      const price = screen.getByRole('spinbutton', { name: 'Unit price of Almarai Fresh Milk 1L' });
+      await user.clear(price);
+      await user.type(price, '-1');
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(screen.getByText('Client name is required')).toBeTruthy();
+      expect(price.getAttribute('aria-invalid')).toBe('true');
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByRole('button', { name: 'Edit Order' })).toBeTruthy();
+      expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
+    });
+
+    it('deletes an item after a confirm, and adds one (name required, quantity 1 and price 0 by default)', async () => {
+      const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+        'DELETE /api/orders/o-1/items/oi-milk': noContent,
+        'POST /api/orders/o-1/items': () => jsonResponse(makeOrderItem({ id: 'oi-new' }), 201, 'Created'),
+      });
+      await within(dialog).findByText('Almarai Fresh Milk 1L');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
+
+      await user.click(screen.getByRole('button', { name: 'Delete Almarai Fresh Milk 1L' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Delete item' });
+      expect(within(confirm).getByText(/Remove Almarai Fresh Milk 1L from order ORD-2026-000042\?/)).toBeTruthy();
+      await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByText('Item deleted')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'DELETE', '/api/orders/o-1/items/oi-milk')).toEqual([undefined]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete item' })).toBeNull());
+
+      expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('1');
+      expect((screen.getByRole('spinbutton', { name: 'Unit price' }) as HTMLInputElement).value).toBe('0');
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      expect(screen.getByText('Item name is required')).toBeTruthy();
+      await user.type(screen.getByRole('textbox', { name: /^Item name/ }), 'Tea bags');
+      await user.click(screen.getByRole('button', { name: 'Add' }));
+      expect(await screen.findByText('Item added')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/o-1/items')).toEqual([
+        { itemName: 'Tea bags', quantity: '1', unit: 'piece', unitPrice: '0.00' },
+      ]);
+    });
+
+    describe('SKU (stock link)', () => {
+      const dates = makeStockItem({
+        id: 'i-dates',
+        name: 'Sukkari Dates 1kg',
+        nameAr: 'تمر سكري 1 كغ',
+        sku: 'DATES-SKR-1',
+        unit: 'box',
+        quantity: 40,
+      });
+      const skuOf = (name: string) => screen.getByRole('combobox', { name: `SKU of ${name}` }) as HTMLInputElement;
+
+      it('links a line to the stock item searched for and unlinks another with None, saved with Save Changes', async () => {
+        const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+          // Only the search typed finds the dates: the picker must send what was typed.
+          '/api/stock': (_init, url) => jsonResponse(url.searchParams.get('search') === 'dates' ? [dates] : []),
+          'PATCH /api/orders/o-1/items/oi-rice': () =>
+            jsonResponse({ ...rice, stockItemId: 'i-dates', sku: 'DATES-SKR-1' }),
+          'PATCH /api/orders/o-1/items/oi-milk': () => jsonResponse({ ...milk, stockItemId: null, sku: null }),
+        });
+        await within(dialog).findByText('Almarai Fresh Milk 1L');
+        const save = await openEditor(user, dialog);
+        expect(screen.getByRole('columnheader', { name: 'SKU' })).toBeTruthy();
+        expect(skuOf('Abu Kas Basmati Rice 10kg').value).toBe('RICE-ABK-10');
+        expect(skuOf('Almarai Fresh Milk 1L').value).toBe('MILK-ALM-1L');
+
+        await user.clear(skuOf('Abu Kas Basmati Rice 10kg'));
+        await user.type(skuOf('Abu Kas Basmati Rice 10kg'), 'dates');
+        const option = await screen.findByRole('option', { name: /Sukkari Dates 1kg/ });
+        expect(within(option).getByText('DATES-SKR-1')).toBeTruthy();
+        expect(within(option).getByText('In stock: 40 box')).toBeTruthy();
+        expect(screen.getByRole('option', { name: 'None' })).toBeTruthy();
+        await user.click(option);
+        expect(skuOf('Abu Kas Basmati Rice 10kg').value).toBe('DATES-SKR-1');
+        // The picked item's name under its SKU.
+        expect(screen.getByText('Sukkari Dates 1kg')).toBeTruthy();
+
+        await user.click(skuOf('Almarai Fresh Milk 1L'));
+        await user.click(await screen.findByRole('option', { name: 'None' }));
+        expect(skuOf('Almarai Fresh Milk 1L').value).toBe('None');
+
+        expect(patchesSent(fetchMock)).toEqual([]);
+        await user.click(save);
+        expect(await screen.findByText('Item updated')).toBeTruthy();
+        expect(screen.getByText('Items saved: 2')).toBeTruthy();
+        expect(patchesSent(fetchMock)).toEqual([
+          ['/api/orders/o-1/items/oi-rice', { stockItemId: 'i-dates' }],
+          ['/api/orders/o-1/items/oi-milk', { stockItemId: null }],
+        ]);
+      });
+
+      it('sends nothing when the same link is picked again, and Cancel drops a changed link', async () => {
+        const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+          '/api/stock': () =>
+            jsonResponse([
+              makeStockItem({ id: 'i-rice', name: 'Abu Kas Basmati Rice 10kg', sku: 'RICE-ABK-10' }),
+              dates,
+            ]),
+        });
+        await within(dialog).findByText('Almarai Fresh Milk 1L');
+        await openEditor(user, dialog);
+        await user.click(skuOf('Abu Kas Basmati Rice 10kg'));
+        await user.click(await screen.findByRole('option', { name: /Abu Kas Basmati Rice 10kg/ }));
+        await user.click(skuOf('Almarai Fresh Milk 1L'));
+        await user.click(await screen.findByRole('option', { name: /Sukkari Dates 1kg/ }));
+        await user.click(screen.getByRole('button', { name: 'Cancel' }));
+        await user.click(await screen.findByRole('button', { name: 'Edit Order' }));
+        expect(skuOf('Almarai Fresh Milk 1L').value).toBe('MILK-ALM-1L');
+        await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+        await waitFor(() => expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull());
+        expect(patchesSent(fetchMock)).toEqual([]);
+      });
+
+      it('is text only without stock:read: the SKU or None, and no stock search', async () => {
+        const loose = makeOrderItem({
+          id: 'oi-loose',
+          lineNo: 2,
+          stockItemId: null,
+          sku: null,
+          itemName: 'Loose cardamom',
+        });
+        const { fetchMock, user, dialog } = renderDialog(
+          makeOrder(),
+          { '/api/orders/o-1/items': () => jsonResponse([rice, loose]) },
+          { ...fullAccess, readStock: false, writeStock: false },
+        );
+        await within(dialog).findByText('Loose cardamom');
+        await openEditor(user, dialog);
+        expect(screen.getByRole('columnheader', { name: 'SKU' })).toBeTruthy();
+        expect(screen.queryByRole('combobox', { name: /^SKU of/ })).toBeNull();
+        const [riceRow, looseRow] = screen.getAllByTestId('order-item-row');
+        expect(within(riceRow).getAllByText('RICE-ABK-10').length).toBeGreaterThan(0);
+        expect(within(looseRow).getByText('None')).toBeTruthy();
+        expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/stock'))).toBe(false);
+      });
+    });
+
+    describe('quantities (decision 0005)', () => {
+      const sugar = makeOrderItem({
+        id: 'oi-sugar',
+        stockItemId: 'i-sugar',
+        sku: 'SUGAR-LOOSE',
+        itemName: 'Loose white sugar',
+        itemNameAr: 'سكر أبيض سائب',
+        quantity: 2,
+        unit: 'kg',
+        unitPrice: '4.20',
+        totalPrice: '8.40',
+      });
+      const tea = makeOrderItem({
+        id: 'oi-tea',
+        lineNo: 2,
+        stockItemId: null,
+        sku: null,
+        itemName: 'Tea glasses',
+        itemNameAr: null,
+        quantity: 3,
+        unit: 'piece',
+        unitPrice: '2.00',
+        totalPrice: '6.00',
+      });
+
+      it('saves a fractional kg quantity, and keeps pieces whole (2.5 pieces becomes 1)', async () => {
+        const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+          '/api/orders/o-1/items': () => jsonResponse([sugar, tea]),
+          'PATCH /api/orders/o-1/items/oi-sugar': () => jsonResponse({ ...sugar, quantity: 2.75 }),
+          'PATCH /api/orders/o-1/items/oi-tea': () => jsonResponse({ ...tea, quantity: 1 }),
+        });
+        await within(dialog).findByText('Loose white sugar');
+        const save = await openEditor(user, dialog);
+
+        const sugarQuantity = screen.getByRole('spinbutton', {
+          name: 'Quantity of Loose white sugar',
+        }) as HTMLInputElement;
+        expect([sugarQuantity.step, sugarQuantity.min, sugarQuantity.inputMode]).toEqual(['0.001', '0.001', 'decimal']);
+        const teaQuantity = screen.getByRole('spinbutton', { name: 'Quantity of Tea glasses' }) as HTMLInputElement;
+        expect([teaQuantity.step, teaQuantity.min, teaQuantity.inputMode]).toEqual(['1', '1', 'numeric']);
+        const [sugarRow, teaRow] = screen.getAllByTestId('order-item-row');
+        expect(within(sugarRow).getByText('kg')).toBeTruthy();
+        expect(within(teaRow).getByText('pcs')).toBeTruthy();
+
+        await user.clear(sugarQuantity);
+        await user.type(sugarQuantity, '2.75');
+        await user.tab();
+        expect(sugarQuantity.value).toBe('2.75');
+        // 2.75 × 4.20 = 11.55
+        expect(within(sugarRow).getByText(/^SAR\s11\.55$/)).toBeTruthy();
+        await user.clear(teaQuantity);
+        await user.type(teaQuantity, '2.5');
+        await user.tab();
+        expect(teaQuantity.value).toBe('1');
+
+        await user.click(save);
+        expect(await screen.findByText('Item updated')).toBeTruthy();
+        expect(patchesSent(fetchMock)).toEqual([
+          ['/api/orders/o-1/items/oi-sugar', { quantity: '2.75' }],
+          ['/api/orders/o-1/items/oi-tea', { quantity: '1' }],
+        ]);
+      });
+
+      it('turns a kg quantity that is not above 0 into 1', async () => {
+        const { user, dialog } = renderDialog(makeOrder(), {
+          '/api/orders/o-1/items': () => jsonResponse([sugar, tea]),
+        });
+        await within(dialog).findByText('Loose white sugar');
+        await openEditor(user, dialog);
+        const sugarQuantity = screen.getByRole('spinbutton', {
+          name: 'Quantity of Loose white sugar',
+        }) as HTMLInputElement;
+        await user.clear(sugarQuantity);
+        await user.type(sugarQuantity, '0');
+        await user.tab();
+        expect(sugarQuantity.value).toBe('1');
+      });
+    });
+
+    it('does not offer deleting the last item, nor deleting at all without orders:delete', async () => {
+      const { dialog, user } = renderDialog(makeOrder(), {
+        '/api/orders/o-1/items': () => jsonResponse([rice]),
+      });
+      await within(dialog).findByText('Abu Kas Basmati Rice 10kg');
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
+      expect(screen.getByRole('button', { name: 'Delete Abu Kas Basmati Rice 10kg' })).toHaveProperty('disabled', true);
+    });
+  });
+
+  it('is read-only without orders:write: a status badge, no Edit Order, no Generate Invoice', async () => {
+    const { dialog } = renderDialog(makeOrder({ status: 'completed' }), {}, readOnlyAccess);
+    await within(dialog).findByText('Almarai Fresh Milk 1L');
+    expect(within(dialog).getByText('Completed')).toBeTruthy();
+    expect(within(dialog).queryByRole('combobox', { name: 'Status' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Edit Order' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Generate Invoice' })).toBeNull();
+  });
+
+  describe('Generate Invoice', () => {
+    it('downloads the PDF with the session cookie as invoice-<number>-<timestamp>.pdf and revokes its URL', async () => {
+      const createObjectURL = vi.fn(() => 'blob:invoice');
+      const revokeObjectURL = vi.fn();
+      // jsdom has no object URLs.
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      onTestFinished(() => {
+        Reflect.deleteProperty(URL, 'createObjectURL');
+        Reflect.deleteProperty(URL, 'revokeObjectURL');
+      });
+      const clicks: HTMLAnchorElement[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicks.push(this);
+      });
+      const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+        'POST /api/orders/o-1/generate-invoice': () =>
+          jsonResponse({ id: 'inv-1', invoiceNumber: 'INV-2026-000007', pdfUrl: '/api/invoices/inv-1/pdf' }),
+        '/api/invoices/inv-1/pdf': () =>
+          new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Generate Invoice' }));
+
+      expect(await screen.findByText('Invoice generated')).toBeTruthy();
+      const pdfCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/invoices/inv-1/pdf');
+      expect(pdfCall?.[1]).toMatchObject({ credentials: 'include' });
+      expect(clicks).toHaveLength(1);
+      expect(clicks[0].download).toMatch(/^invoice-INV-2026-000007-\d{13}\.pdf$/);
+      expect(clicks[0].getAttribute('href')).toBe('blob:invoice');
+      await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:invoice'));
+    });
+
+    it('says "Failed to generate invoice" when billing is not there', async () => {
+      const { user, dialog } = renderDialog();
+      await user.click(within(dialog).getByRole('button', { name: 'Generate Invoice' }));
+      expect(await screen.findByText('Failed to generate invoice')).toBeTruthy();
+      expect(screen.getByText('No route POST /api/orders/o-1/generate-invoice')).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,445 @@
+import AddRoundedIcon from '@mui/icons-material/AddRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BilingualName } from '../../../components/bilingual-name';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toaster/use-toast';
+import { describeOrderError } from '../lib/order-errors';
+import { useLanguage } from '../../../lib/use-language';
+import {
+  useAddOrderItemMutation,
+  useDeleteOrderItemMutation,
+  useUpdateOrderItemMutation,
+  useUpdateOrderMutation,
+  type OrderDto,
+  type OrderItemDto,
+  type UpdateOrderRequest,
+} from '../api/orders-api';
+import type { OrderFormat } from '../hooks/use-order-format';
+import { centsToString, moneyText } from '../lib/decimal';
+import { DEFAULT_UNIT, lineTotalOf } from '../lib/manual-order';
+import {
+  draftOf,
+  editQuantityInput,
+  emptyNewItem,
+  isValidEditPrice,
+  itemChanges,
+  linkChanged,
+  normaliseEditQuantity,
+  type ItemDraft,
+  type NewItemDraft,
+} from '../lib/order-edit';
+import { StockLinkField } from './stock-link-field';
+
+interface OrderEditFormProps {
+  order: OrderDto;
+  items: OrderItemDto[];
+  currency: string;
+  format: OrderFormat;
+  /** orders:delete: the delete buttons. */
+  canDeleteItems: boolean;
+  /** stock:read: the SKU is a stock-item picker (else it is shown as text). */
+  canLinkStock: boolean;
+  /** Back to the details (after saving, or on Cancel). */
+  onDone: () => void;
+}
+
+/**
+ * Edit Order mode (SPEC §2, §5): client name and notes, each line's stock link (SKU or None),
+ * quantity (a whole number of at least 1, or up to 3 decimals for kg, g, L and ml: decision
+ * 0005) and unit price; lines are deleted (after a confirm) and added at once, and Save Changes
+ * sends the changed lines one by one, then the order's own changes.
+ */
+export function OrderEditForm({
+  order,
+  items,
+  currency,
+  format,
+  canDeleteItems,
+  canLinkStock,
+  onDone,
+}: OrderEditFormProps) {
+  const { t } = useTranslation('orders');
+  const { language, direction } = useLanguage();
+  const { toast } = useToast();
+  const [clientName, setClientName] = useState(order.clientName);
+  const [notes, setNotes] = useState(order.notes ?? '');
+  const [drafts, setDrafts] = useState<Record<string, ItemDraft>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [newItem, setNewItem] = useState<NewItemDraft>(emptyNewItem);
+  const [newItemTried, setNewItemTried] = useState(false);
+  const [deleting, setDeleting] = useState<OrderItemDto | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [updateItem] = useUpdateOrderItemMutation();
+  const [updateOrder] = useUpdateOrderMutation();
+  const [addItem, addState] = useAddOrderItemMutation();
+  const [deleteItem, deleteState] = useDeleteOrderItemMutation();
+  const latinInput = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+
+  const draft = (item: OrderItemDto): ItemDraft => drafts[item.id] ?? draftOf(item);
+  const setDraft = (item: OrderItemDto, change: Partial<ItemDraft>) =>
+    setDrafts((current) => ({ ...current, [item.id]: { ...(current[item.id] ?? draftOf(item)), ...change } }));
+  /** SPEC §5 with decision 0005: a quantity the line's unit does not allow becomes 1. */
+  const settleQuantity = (item: OrderItemDto) => {
+    const { quantity } = draft(item);
+    if (quantity.trim() !== String(item.quantity)) {
+      setDraft(item, { quantity: normaliseEditQuantity(quantity, item.unit) });
+    }
+  };
+
+  const clientMissing = !clientName.trim();
+  const invalidPrices = items.filter((item) => !isValidEditPrice(draft(item).unitPrice)).map((item) => item.id);
+  const busy = saving || addState.isLoading || deleteState.isLoading;
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (clientMissing || invalidPrices.length > 0) {
+      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    const itemRequests = items
+      .map((item) => itemChanges(order.id, item, draft(item)))
+      .filter((request) => request !== null);
+    const orderRequest: UpdateOrderRequest = { id: order.id };
+    if (clientName.trim() !== order.clientName) orderRequest.clientName = clientName.trim();
+    const nextNotes = notes.trim() || null;
+    if (nextNotes !== (order.notes ?? null)) orderRequest.notes = nextNotes;
+    const orderChanged = Object.keys(orderRequest).length > 1;
+
+    setSaving(true);
+    try {
+      // SPEC §7: changed lines one by one, then the order.
+      for (const request of itemRequests) await updateItem(request).unwrap();
+      if (orderChanged) await updateOrder(orderRequest).unwrap();
+      if (orderChanged) {
+        toast({
+          variant: 'success',
+          title: t('toasts.orderUpdated'),
+          description: t('toasts.orderUpdatedDescription'),
+        });
+      } else if (itemRequests.length > 0) {
+        toast({
+          variant: 'success',
+          title: t('toasts.itemUpdated'),
+          description: t('toasts.itemsUpdatedDescription', { count: itemRequests.length }),
+        });
+      }
+      onDone();
+    } catch (error) {
+      toast({ variant: 'error', title: t('toasts.saveFailed'), description: describeOrderError(error, t, language) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const newItemNameMissing = !newItem.itemName.trim();
+  const newItemPriceInvalid = !isValidEditPrice(newItem.unitPrice);
+  const addNewItem = async () => {
+    setNewItemTried(true);
+    if (newItemNameMissing || newItemPriceInvalid) return;
+    try {
+      await addItem({
+        orderId: order.id,
+        itemName: newItem.itemName.trim(),
+        quantity: normaliseEditQuantity(newItem.quantity, DEFAULT_UNIT),
+        unit: DEFAULT_UNIT,
+        unitPrice: moneyText(newItem.unitPrice) ?? '0.00',
+      }).unwrap();
+      toast({
+        variant: 'success',
+        title: t('toasts.itemAdded'),
+        description: t('toasts.itemAddedDescription', { name: newItem.itemName.trim() }),
+      });
+      setNewItem(emptyNewItem);
+      setNewItemTried(false);
+    } catch (error) {
+      toast({
+        variant: 'error',
+        title: t('toasts.itemAddFailed'),
+        description: describeOrderError(error, t, language),
+      });
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await deleteItem({ orderId: order.id, itemId: deleting.id }).unwrap();
+      toast({
+        variant: 'success',
+        title: t('toasts.itemDeleted'),
+        description: t('toasts.itemDeletedDescription', { name: deleting.itemName }),
+      });
+      setConfirmOpen(false);
+    } catch (error) {
+      toast({
+        variant: 'error',
+        title: t('toasts.itemDeleteFailed'),
+        description: describeOrderError(error, t, language),
+      });
+    }
+  };
+
+  const lastItem = items.length <= 1;
+  const currencyAdornment = { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> };
+  const moneyInput = { ...latinInput, inputMode: 'decimal' as const, min: 0, step: 0.01 };
+  // On a phone the table scrolls sideways under the item's name, which stays in view.
+  // (A shadow, not a border, marks its edge: a collapsed table's borders do not stick.)
+  const itemCell: SxProps<Theme> = (theme) => ({
+    position: { xs: 'sticky', sm: 'static' },
+    left: 0,
+    zIndex: 1,
+    bgcolor: 'background.paper',
+    minWidth: { xs: 140, sm: 'auto' },
+    boxShadow: { xs: `inset -1px 0 0 ${theme.palette.divider}`, sm: 'none' },
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={(event) => void save(event)} sx={{ display: 'contents' }}>
+      <DialogContent dividers sx={{ display: 'grid', gap: 2.5 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+          <TextField
+            id="edit-order-client"
+            label={t('details.edit.clientName')}
+            required
+            value={clientName}
+            onChange={(event) => setClientName(event.target.value)}
+            error={submitted && clientMissing}
+            helperText={submitted && clientMissing ? t('details.edit.clientRequired') : undefined}
+          />
+          <TextField
+            id="edit-order-notes"
+            label={t('details.edit.notes')}
+            value={notes}
+            onChange={(event) => setNotes(event.target.value)}
+            multiline
+            minRows={1}
+          />
+        </Box>
+
+        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          <Table size="small" aria-label={t('details.items.tableLabel')} sx={{ minWidth: 820 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell sx={itemCell}>{t('details.items.columns.item')}</TableCell>
+                <TableCell sx={{ width: 200 }}>{t('details.items.columns.sku')}</TableCell>
+                <TableCell sx={{ width: 160 }}>{t('details.items.columns.quantity')}</TableCell>
+                <TableCell sx={{ width: 170 }}>{t('details.items.columns.unitPrice')}</TableCell>
+                <TableCell align="right">{t('details.items.columns.total')}</TableCell>
+                {canDeleteItems && <TableCell align="right">{t('details.items.columns.actions')}</TableCell>}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((item) => {
+                const value = draft(item);
+                const priceInvalid = submitted && invalidPrices.includes(item.id);
+                const total = lineTotalOf(value);
+                return (
+                  <TableRow key={item.id} data-testid="order-item-row">
+                    <TableCell sx={itemCell}>
+                      <BilingualName name={item.itemName} nameAr={item.itemNameAr} detail={item.sku} />
+                    </TableCell>
+                    <TableCell>
+                      {canLinkStock ? (
+                        <StockLinkField
+                          value={value.stockItem}
+                          onChange={(stockItem) => setDraft(item, { stockItem })}
+                          label={t('details.edit.skuOf', { name: item.itemName })}
+                          helperText={linkChanged(item, value) ? value.stockItem?.name : undefined}
+                          format={format}
+                        />
+                      ) : (
+                        <Typography variant="body2" sx={{ fontFamily: item.sku ? 'monospace' : undefined }}>
+                          <bdi>{item.sku ?? t('details.edit.skuNone')}</bdi>
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        type="number"
+                        fullWidth
+                        sx={{ minWidth: 128 }}
+                        value={value.quantity}
+                        onChange={(event) => setDraft(item, { quantity: event.target.value })}
+                        onBlur={() => settleQuantity(item)}
+                        slotProps={{
+                          input: {
+                            endAdornment: <InputAdornment position="end">{format.unit(item.unit)}</InputAdornment>,
+                          },
+                          htmlInput: {
+                            ...latinInput,
+                            ...editQuantityInput(item.unit),
+                            'aria-label': t('details.edit.quantityOf', { name: item.itemName }),
+                          },
+                        }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        type="number"
+                        value={value.unitPrice}
+                        onChange={(event) => setDraft(item, { unitPrice: event.target.value })}
+                        error={priceInvalid}
+                        helperText={priceInvalid ? t('details.edit.priceInvalid') : undefined}
+                        slotProps={{
+                          input: currencyAdornment,
+                          htmlInput: {
+                            ...moneyInput,
+                            'aria-label': t('details.edit.unitPriceOf', { name: item.itemName }),
+                          },
+                        }}
+                      />
+                    </TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      {total === null ? t('common:noValue') : format.money(centsToString(total))}
+                    </TableCell>
+                    {canDeleteItems && (
+                      <TableCell align="right">
+                        <Tooltip
+                          title={
+                            lastItem
+                              ? t('details.edit.lastItem')
+                              : t('details.edit.deleteItem', { name: item.itemName })
+                          }
+                        >
+                          <span>
+                            <IconButton
+                              size="small"
+                              color="error"
+                              aria-label={t('details.edit.deleteItem', { name: item.itemName })}
+                              disabled={lastItem || busy}
+                              onClick={() => {
+                                setDeleting(item);
+                                setConfirmOpen(true);
+                              }}
+                            >
+                              <DeleteOutlineRoundedIcon fontSize="small" />
+                            </IconButton>
+                          </span>
+                        </Tooltip>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+
+        <Box
+          component="section"
+          aria-labelledby="add-item-title"
+          sx={{
+            border: 1,
+            borderColor: 'divider',
+            borderStyle: 'dashed',
+            borderRadius: 2,
+            p: 2,
+            display: 'grid',
+            gap: 1.5,
+          }}
+        >
+          <Typography id="add-item-title" variant="subtitle2" component="h3">
+            {t('details.edit.addTitle')}
+          </Typography>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: '1fr 1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1.3fr) auto' },
+              gap: 1.5,
+              alignItems: 'start',
+            }}
+          >
+            <TextField
+              size="small"
+              id="new-item-name"
+              label={t('details.edit.newItemName')}
+              required
+              value={newItem.itemName}
+              onChange={(event) => setNewItem({ ...newItem, itemName: event.target.value })}
+              error={newItemTried && newItemNameMissing}
+              helperText={newItemTried && newItemNameMissing ? t('details.edit.newItemNameRequired') : undefined}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+            />
+            <TextField
+              size="small"
+              id="new-item-quantity"
+              type="number"
+              label={t('details.edit.newItemQuantity')}
+              value={newItem.quantity}
+              onChange={(event) => setNewItem({ ...newItem, quantity: event.target.value })}
+              onBlur={() =>
+                setNewItem((current) => ({
+                  ...current,
+                  quantity: normaliseEditQuantity(current.quantity, DEFAULT_UNIT),
+                }))
+              }
+              slotProps={{ htmlInput: { ...latinInput, ...editQuantityInput(DEFAULT_UNIT) } }}
+            />
+            <TextField
+              size="small"
+              id="new-item-price"
+              type="number"
+              label={t('details.edit.newItemPrice')}
+              value={newItem.unitPrice}
+              onChange={(event) => setNewItem({ ...newItem, unitPrice: event.target.value })}
+              error={newItemTried && newItemPriceInvalid}
+              helperText={newItemTried && newItemPriceInvalid ? t('details.edit.priceInvalid') : undefined}
+              slotProps={{ input: currencyAdornment, htmlInput: moneyInput }}
+            />
+            <Button
+              variant="outlined"
+              startIcon={<AddRoundedIcon />}
+              onClick={() => void addNewItem()}
+              disabled={busy}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, whiteSpace: 'nowrap' }}
+            >
+              {addState.isLoading ? t('details.edit.adding') : t('details.edit.add')}
+            </Button>
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2 }}>
+        <Button onClick={onDone} disabled={busy} color="inherit">
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" disabled={busy}>
+          {saving ? t('common:actions.saving') : t('details.edit.save')}
+        </Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={confirmOpen}
+        title={t('details.edit.deleteTitle')}
+        message={
+          deleting ? t('details.edit.deleteMessage', { name: deleting.itemName, number: order.orderNumber }) : ''
+        }
+        confirmLabel={t('common:actions.delete')}
+        pendingLabel={t('common:actions.deleting')}
+        pending={deleteState.isLoading}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirmOpen(false)}
+      />
+    </Box>
+  );
+}

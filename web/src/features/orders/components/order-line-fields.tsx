@@ -1,0 +1,207 @@
+import type { StockItemDto } from '@erp/contracts';
+import AddBoxRoundedIcon from '@mui/icons-material/AddBoxRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/use-language';
+import { useOrderFormat } from '../hooks/use-order-format';
+import { useStockItemSearch } from '../hooks/use-stock-item-search';
+import { centsToString } from '../lib/decimal';
+import {
+  fillFromStockItem,
+  lineTotalOf,
+  UNIT_MAX_LENGTH,
+  type OrderLine,
+  type OrderLineField,
+} from '../lib/manual-order';
+import { StockItemOption } from './stock-item-option';
+
+interface OrderLineFieldsProps {
+  line: OrderLine;
+  /** 0-based; shown as "Item 1", "Item 2", … */
+  index: number;
+  onChange: (line: OrderLine) => void;
+  onRemove: () => void;
+  /** Opens the inline "new stock item" for this line. */
+  onCreateStockItem: () => void;
+  /** The fields to mark invalid (after a refused submit). */
+  invalid: readonly OrderLineField[];
+  currency: string;
+  /** stock:read: suggest stock items as the name is typed. */
+  canSearchStock: boolean;
+  /** stock:write: the "New stock item" button. */
+  canCreateStock: boolean;
+  autoFocus?: boolean;
+}
+
+/**
+ * One line of the Create Manual Order form (SPEC §2): the item (a stock-item search that also
+ * takes any typed name), Arabic name, quantity, unit, unit price and the line total.
+ */
+export function OrderLineFields({
+  line,
+  index,
+  onChange,
+  onRemove,
+  onCreateStockItem,
+  invalid,
+  currency,
+  canSearchStock,
+  canCreateStock,
+  autoFocus = false,
+}: OrderLineFieldsProps) {
+  const { t } = useTranslation('orders');
+  const { direction } = useLanguage();
+  const format = useOrderFormat(currency);
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  const stockSearch = useStockItemSearch(line.itemName, { enabled: canSearchStock, open });
+  const total = lineTotalOf(line);
+  const number = index + 1;
+  const latinInput = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+  const isInvalid = (field: OrderLineField) => invalid.includes(field);
+
+  const setName = (itemName: string) => {
+    // Typing another name unlinks the line from its stock item.
+    const stockItem = line.stockItem && itemName.trim() === line.stockItem.name ? line.stockItem : null;
+    onChange({ ...line, itemName, stockItem });
+  };
+
+  const itemHelper = isInvalid('itemName')
+    ? t('form.items.errors.name')
+    : line.stockItem
+      ? t('form.items.linked', { sku: line.stockItem.sku })
+      : undefined;
+
+  const itemFieldProps = {
+    id: `${line.key}-name`,
+    label: t('form.items.fields.item'),
+    required: true,
+    autoFocus,
+    error: isInvalid('itemName'),
+    helperText: itemHelper,
+  };
+
+  return (
+    <Box
+      role="group"
+      aria-labelledby={headingId}
+      data-testid="order-line"
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 2 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={headingId} variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
+          {t('form.items.lineTitle', { number })}
+        </Typography>
+        {canCreateStock && (
+          <Button size="small" startIcon={<AddBoxRoundedIcon />} onClick={onCreateStockItem}>
+            {t('form.items.newStockItem')}
+          </Button>
+        )}
+        <Tooltip title={t('form.items.remove', { number })}>
+          <IconButton size="small" color="error" aria-label={t('form.items.remove', { number })} onClick={onRemove}>
+            <DeleteOutlineRoundedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2 }}>
+        {canSearchStock ? (
+          <Autocomplete<StockItemDto, false, false, true>
+            freeSolo
+            open={open}
+            onOpen={() => setOpen(true)}
+            onClose={() => setOpen(false)}
+            options={stockSearch.options}
+            value={null}
+            inputValue={line.itemName}
+            filterOptions={(all) => all}
+            getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+            loading={stockSearch.loading}
+            loadingText={t('common:loading')}
+            onChange={(_event, picked) => {
+              if (picked && typeof picked !== 'string') onChange(fillFromStockItem(line, picked));
+            }}
+            onInputChange={(_event, text, reason) => {
+              if (reason === 'input' || reason === 'clear') setName(text);
+            }}
+            renderOption={({ key, ...props }, option) => (
+              <li key={key} {...props}>
+                <StockItemOption item={option} format={format} />
+              </li>
+            )}
+            renderInput={(params) => <TextField {...params} {...itemFieldProps} />}
+          />
+        ) : (
+          <TextField {...itemFieldProps} value={line.itemName} onChange={(event) => setName(event.target.value)} />
+        )}
+        <TextField
+          id={`${line.key}-name-ar`}
+          label={t('form.items.fields.nameAr')}
+          value={line.itemNameAr}
+          onChange={(event) => onChange({ ...line, itemNameAr: event.target.value })}
+          slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
+        />
+      </Box>
+
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr)) minmax(120px, auto)' },
+          gap: 2,
+          alignItems: 'start',
+        }}
+      >
+        <TextField
+          id={`${line.key}-quantity`}
+          type="number"
+          label={t('form.items.fields.quantity')}
+          required
+          value={line.quantity}
+          onChange={(event) => onChange({ ...line, quantity: event.target.value })}
+          error={isInvalid('quantity')}
+          helperText={isInvalid('quantity') ? t('form.items.errors.quantity') : undefined}
+          slotProps={{ htmlInput: { ...latinInput, inputMode: 'decimal', min: 0.01, step: 0.01 } }}
+        />
+        <TextField
+          id={`${line.key}-unit`}
+          label={t('form.items.fields.unit')}
+          value={line.unit}
+          onChange={(event) => onChange({ ...line, unit: event.target.value })}
+          slotProps={{ htmlInput: { maxLength: UNIT_MAX_LENGTH } }}
+        />
+        <TextField
+          id={`${line.key}-price`}
+          type="number"
+          label={t('form.items.fields.unitPrice')}
+          required
+          placeholder="0.00"
+          value={line.unitPrice}
+          onChange={(event) => onChange({ ...line, unitPrice: event.target.value })}
+          error={isInvalid('unitPrice')}
+          helperText={isInvalid('unitPrice') ? t('form.items.errors.price') : undefined}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+            htmlInput: { ...latinInput, inputMode: 'decimal', min: 0, step: 0.01 },
+          }}
+        />
+        <Box sx={{ textAlign: { sm: 'right' }, pt: { sm: 1 } }}>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {t('form.items.lineTotal')}
+          </Typography>
+          <Typography variant="body1" sx={{ fontWeight: 700 }} data-testid="line-total">
+            {total === null ? t('common:noValue') : format.money(centsToString(total))}
+          </Typography>
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,217 @@
+import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
+import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
+import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
+import VisibilityRoundedIcon from '@mui/icons-material/VisibilityRounded';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import { SectionCardHeader } from '../../../components/section-card-header';
+import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
+import { formatQuantity } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
+import type { OrderDto } from '../api/orders-api';
+import { useOrderFormat } from '../hooks/use-order-format';
+import { orderPageSizes, type OrderPageSize, type OrdersList } from '../hooks/use-orders-list';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** SPEC §9: the order list shows 3 skeleton rows while it loads. */
+const SKELETON_ROWS = 3;
+const COLUMNS = 6;
+
+interface OrdersCardProps {
+  list: OrdersList;
+  currency: string;
+  onView: (order: OrderDto) => void;
+}
+
+/** Recent Orders (SPEC §2): a server-side search and pages of order #, client, status, total and date. */
+export function OrdersCard({ list, currency, onView }: OrdersCardProps) {
+  const { t } = useTranslation('orders');
+  const { language } = useLanguage();
+  const format = useOrderFormat(currency);
+  const isPhone = useIsPhone();
+  const { orders } = list;
+
+  const orderNumber = (order: OrderDto) => (
+    <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: 600 }}>
+      {order.orderNumber}
+    </Box>
+  );
+
+  const viewButton = (order: OrderDto) => (
+    <Button
+      size="small"
+      startIcon={<VisibilityRoundedIcon />}
+      aria-label={t('list.viewOrder', { number: order.orderNumber })}
+      onClick={() => onView(order)}
+    >
+      {t('list.view')}
+    </Button>
+  );
+
+  const noResults = (
+    <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
+      <SearchOffRoundedIcon sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
+      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
+        {t('list.noResults.title', { search: list.search })}
+      </Typography>
+      <Typography variant="body2">{t('list.noResults.description')}</Typography>
+    </Box>
+  );
+
+  const phoneList = (
+    <PhoneList label={t('list.tableLabel')} busy={!orders}>
+      {!orders
+        ? Array.from({ length: SKELETON_ROWS }, (_value, index) => (
+            <PhoneListItem key={index} testId="skeleton-row">
+              <Skeleton variant="text" width="50%" />
+              <Skeleton variant="text" width="85%" />
+            </PhoneListItem>
+          ))
+        : orders.length === 0
+          ? noResults
+          : orders.map((order) => (
+              <PhoneListItem key={order.id} testId="order-row">
+                <PhoneListHead badge={<OrderStatusBadge status={order.status} />}>
+                  <Typography variant="body2">{orderNumber(order)}</Typography>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    <bdi>{order.clientName}</bdi>
+                  </Typography>
+                </PhoneListHead>
+                <PhoneFacts
+                  facts={[
+                    { label: t('list.columns.total'), value: format.money(order.totalAmount) },
+                    { label: t('list.columns.date'), value: format.date(order.createdAt) },
+                  ]}
+                />
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{viewButton(order)}</Box>
+              </PhoneListItem>
+            ))}
+    </PhoneList>
+  );
+
+  // On a phone the search takes its own full-width row under the heading.
+  const searchField = (
+    <TextField
+      type="search"
+      size="small"
+      id="orders-search"
+      label={t('list.search.label')}
+      placeholder={t('list.search.placeholder')}
+      value={list.searchText}
+      onChange={(event) => list.setSearchText(event.target.value)}
+      sx={{ width: { xs: '100%', sm: 300 } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchRoundedIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+
+  return (
+    <Card component="section" aria-labelledby="recent-orders-title">
+      <SectionCardHeader
+        id="recent-orders-title"
+        icon={<ReceiptLongRoundedIcon />}
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        action={!isPhone && searchField}
+      />
+      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{searchField}</Box>}
+      {list.isError ? (
+        <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
+          <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />
+        </Box>
+      ) : (
+        <>
+          {isPhone ? (
+            phoneList
+          ) : (
+            <TableContainer>
+              <Table aria-label={t('list.tableLabel')} aria-busy={!orders} sx={{ minWidth: 760 }}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('list.columns.orderNumber')}</TableCell>
+                    <TableCell>{t('list.columns.client')}</TableCell>
+                    <TableCell>{t('list.columns.status')}</TableCell>
+                    <TableCell align="right">{t('list.columns.total')}</TableCell>
+                    <TableCell>{t('list.columns.date')}</TableCell>
+                    <TableCell align="right">{t('list.columns.actions')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {!orders ? (
+                    <TableSkeletonRows rows={SKELETON_ROWS} columns={COLUMNS} />
+                  ) : orders.length === 0 ? (
+                    <TableRow>
+                      <TableCell colSpan={COLUMNS} sx={{ borderBottom: 0 }}>
+                        {noResults}
+                      </TableCell>
+                    </TableRow>
+                  ) : (
+                    orders.map((order) => (
+                      <TableRow key={order.id} hover data-testid="order-row">
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{orderNumber(order)}</TableCell>
+                        <TableCell>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            <bdi>{order.clientName}</bdi>
+                          </Typography>
+                        </TableCell>
+                        <TableCell>
+                          <OrderStatusBadge status={order.status} />
+                        </TableCell>
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                          {format.money(order.totalAmount)}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(order.createdAt)}</TableCell>
+                        <TableCell align="right">{viewButton(order)}</TableCell>
+                      </TableRow>
+                    ))
+                  )}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+          <TablePagination
+            component="div"
+            count={list.total}
+            page={Math.min(list.page, Math.max(0, Math.ceil(list.total / list.pageSize) - 1))}
+            rowsPerPage={list.pageSize}
+            rowsPerPageOptions={[...orderPageSizes]}
+            onPageChange={(_event, next) => list.setPage(next)}
+            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as OrderPageSize)}
+            labelRowsPerPage={t('list.pagination.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('list.pagination.displayed', {
+                from: formatQuantity(from, language),
+                to: formatQuantity(to, language),
+                total: formatQuantity(count, language),
+              })
+            }
+            getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
+            sx={{ borderTop: 1, borderColor: 'divider' }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

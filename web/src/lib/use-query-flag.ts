@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * A dialog that another screen can open with a link (the Dashboard's quick actions:
+ * /orders?new=1, /stock?upload=1): open once when `?<name>=1` is there and allowed, and the
+ * parameter dropped (replacing the history entry) so Back or a reload does not reopen it.
+ */
+export function useQueryFlag(name: string, allowed: boolean): [boolean, (open: boolean) => void] {
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(false);
+  const asked = params.get(name) === '1';
+  useEffect(() => {
+    if (!asked) return;
+    if (allowed) setOpen(true);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, allowed, name, setParams]);
+  return [open, setOpen];
+}
