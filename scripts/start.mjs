@@ -233,6 +233,10 @@ async function main() {
   const redis = await ensureRedis({ url: env('REDIS_URL'), dataDir, log });
   infrastructure.push(redis);
   if (stopping) return;
+  // The demo company for an empty database (unless DEMO_DATA=off): its lock is taken now, so
+  // whoever waits for it (e2e/global-setup.ts) can from the moment /ready answers.
+  const { prepareDemoCompany } = await import('./lib/demo-company.mjs');
+  const demo = await prepareDemoCompany({ root, databaseUrl: postgres.url, log });
 
   childEnv = {
     ...process.env,
@@ -253,6 +257,7 @@ async function main() {
   if (stopping) return;
   const seconds = (performance.now() / 1000).toFixed(1);
   log(`ready in ${seconds} s: open http://localhost:${gatewayPort} (Ctrl-C stops everything)`);
+  await demo?.load(services);
 }
 
 process.on('SIGINT', onSignal);
