@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { benchInventory } from './lib/bench-inventory.mjs';
 import { benchPdf } from './lib/bench-pdf.mjs';
 import { benchOrders } from './lib/bench-orders.mjs';
+import { benchV1 } from './lib/bench-v1.mjs';
 import argon2 from 'argon2';
 import pg from 'pg';
 
@@ -69,6 +70,8 @@ async function startSystem() {
     ERP_OWNER_PASSWORD: ownerPassword,
     // One client hammering one account from one address: measure the work, not the limiter.
     LOGIN_ATTEMPTS_PER_IP: '1000000',
+    // Likewise for the partner API's per-key limit.
+    API_RATE_LIMIT_PER_MINUTE: '1000000',
     // Reorder generation over a million order lines: let the call wait for the job.
     REORDER_WAIT_TIMEOUT_MS: '60000',
     RPC_TIMEOUT_MS: '65000',
@@ -150,7 +153,38 @@ function row(result) {
   return `| ${result.name} | ${result.requestsPerSecond} | ${result.p50} | ${result.p99} | ${result.total} | ${result.failures} |`;
 }
 
+/** The owner's session cookie. */
+async function signIn() {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'owner', password: ownerPassword }),
+  });
+  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/**
+ * `BENCH_ONLY=partner-api npm run bench`: seeds and measures only what the partner API section
+ * needs and prints it, leaving docs/benchmarks.md alone (its figures all come from one full run).
+ */
+async function partnerApiOnly() {
+  await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
+  await onServer(`CREATE DATABASE "${benchDatabase}"`);
+  const { child } = await startSystem();
+  try {
+    const cookie = await signIn();
+    const benchDatabaseUrl = databaseUrl(benchDatabase);
+    await benchInventory({ root, baseUrl, cookie, databaseUrl: benchDatabaseUrl, inventoryPort: 18403, log });
+    const lines = await benchV1({ baseUrl, cookie, databaseUrl: benchDatabaseUrl, log });
+    process.stdout.write(lines.join('\n') + '\n');
+  } finally {
+    await stopSystem(child);
+    await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
+  }
+}
+
 async function main() {
+  if (process.env.BENCH_ONLY === 'partner-api') return partnerApiOnly();
   await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
   await onServer(`CREATE DATABASE "${benchDatabase}"`);
   const { child, readyMs } = await startSystem();
@@ -175,12 +209,7 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'owner', password: ownerPassword }),
     });
-    const signIn = await fetch(`${baseUrl}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'owner', password: ownerPassword }),
-    });
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0];
+    const cookie = await signIn();
     const user = await load('GET /api/user (cookie JWT, session resolved by identity)', {
       url: `${baseUrl}/api/user`,
       headers: { cookie },
@@ -193,8 +222,9 @@ async function main() {
       inventoryPort: 18403,
       log,
     });
+    const partnerApi = await benchV1({ baseUrl, cookie, databaseUrl: databaseUrl(benchDatabase), log });
     const orders = await benchOrders({ baseUrl, cookie, databaseUrl: databaseUrl(benchDatabase), log });
-    results = { health, demo, login, user, inventory, orders };
+    results = { health, demo, login, user, inventory, orders, partnerApi };
   } finally {
     await stopSystem(child);
     await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
@@ -237,6 +267,7 @@ async function main() {
     '',
     ...results.inventory,
     ...results.orders,
+    ...results.partnerApi,
     ...pdf,
   ];
   writeFileSync(join(root, 'docs/benchmarks.md'), lines.join('\n'));
