@@ -1,3 +1,4 @@
+import { pixelLimitProblem, readJpegSize, readPngSize, type PixelLimits } from '@erp/common';
 import {
   AI_UPLOAD_MAX_BYTES,
   AiErrorCode,
@@ -11,7 +12,10 @@ import {
 /**
  * The one place intake uploads are judged (CONTRACT §6, docs/decisions/0012): a data URL or bare
  * base64 becomes bytes; zero bytes are refused, more than 10 MB is 413, and the real type comes
- * from the magic bytes, never from the declared one (415 names what was found).
+ * from the magic bytes, never from the declared one (415 names what was found). Images and PDFs
+ * must then be whole files of that type: a PNG signature in front of a PDF, HTML or ZIP (a
+ * polyglot), a truncated image or a PDF without its end is 400 AI_UNREADABLE_FILE, and an image
+ * declaring more pixels than OCR takes (a decompression bomb) is 413, before the file is kept.
  */
 
 export type IntakeKind = 'document' | 'audio';
@@ -100,7 +104,47 @@ export function decodeBase64Upload(value: string, field: string): Buffer {
   return invalidBase64(field);
 }
 
-/** The checked upload, or the contract's error: 400 not base64 or empty, 413 too large, 415 wrong type. */
+/** What ImageMagick's policy lets the OCR step read (16K a side); past 100 MP no photo of an order is. */
+export const INTAKE_PIXEL_LIMITS: PixelLimits = { maxSide: 16_384, maxPixels: 100_000_000 };
+
+const UNREADABLE_MESSAGE = 'The image or PDF could not be read';
+
+function unreadable(field: string, type: IntakeFileType): never {
+  throw new AppException(AiErrorCode.UnreadableFile, UNREADABLE_MESSAGE, { field, found: type }, 400);
+}
+
+/**
+ * A PDF reader looks for `%PDF-` in the first kilobyte and `%%EOF` in the last: text with a
+ * `%PDF-` somewhere near its start (an HTML page) is no PDF.
+ */
+function isWholePdf(bytes: Buffer): boolean {
+  return ascii(bytes, Math.max(0, bytes.length - 1024), bytes.length).includes('%%EOF');
+}
+
+/** Checks an image or PDF is one whole file of its type, within the pixel limits. */
+function checkStructure(bytes: Buffer, type: IntakeFileType, field: string): void {
+  if (type === 'pdf') {
+    if (!isWholePdf(bytes)) unreadable(field, type);
+    return;
+  }
+  if (type !== 'png' && type !== 'jpg') return;
+  const size = type === 'png' ? readPngSize(bytes) : readJpegSize(bytes);
+  if (!size) unreadable(field, type);
+  const problem = pixelLimitProblem(size, INTAKE_PIXEL_LIMITS);
+  if (problem) {
+    throw new AppException(
+      AiErrorCode.FileTooLarge,
+      problem,
+      { field, width: size.width, height: size.height, ...INTAKE_PIXEL_LIMITS },
+      413,
+    );
+  }
+}
+
+/**
+ * The checked upload, or the contract's error: 400 not base64, empty or not a whole file of its
+ * type, 413 too large (bytes or pixels), 415 wrong type.
+ */
 export function readIntakeUpload(value: string, field: string, kind: IntakeKind): IntakeUpload {
   const bytes = decodeBase64Upload(value, field);
   if (bytes.length === 0) {
@@ -127,5 +171,6 @@ export function readIntakeUpload(value: string, field: string, kind: IntakeKind)
       415,
     );
   }
+  checkStructure(bytes, type, field);
   return { bytes, type };
 }

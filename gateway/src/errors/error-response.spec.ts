@@ -35,4 +35,20 @@ describe('toErrorResponse', () => {
     const limited = new AppException(ErrorCode.RateLimited, 'Too many attempts', { retryAfterSeconds: 41.2 });
     expect(toErrorResponse(limited, 'r4')).toMatchObject({ status: 429, headers: { 'retry-after': '42' } });
   });
+
+  it('maps the router’s refusals: an over-long path parameter names nothing (404), a malformed URL is a 400', () => {
+    const tooLong = Object.assign(new Error("'/api/orders/aaa' is exceeding the max param length"), {
+      code: 'FST_ERR_MAX_PARAM_LENGTH',
+      statusCode: 414,
+    });
+    expect(toErrorResponse(tooLong, 'r5')).toMatchObject({
+      status: 404,
+      body: { message: 'Not found', code: ErrorCode.NotFound },
+    });
+    const badUrl = Object.assign(new Error("'/%E0%A4%A' is not a valid url component"), {
+      code: 'FST_ERR_BAD_URL',
+      statusCode: 400,
+    });
+    expect(toErrorResponse(badUrl, 'r6')).toMatchObject({ status: 400, body: { message: 'Malformed URL' } });
+  });
 });

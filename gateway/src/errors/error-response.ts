@@ -38,6 +38,12 @@ function isFastifyError(error: unknown): error is FastifyError {
 
 function fromFastify(error: FastifyError): AppException {
   const status = error.statusCode;
+  // The router's own refusals, before any route runs: a path parameter past its length names
+  // nothing (like a malformed id, CONTRACT §3's 404), and a malformed URL is the caller's error.
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return new AppException(ErrorCode.NotFound, 'Not found', undefined, 404);
+  if (error.code === 'FST_ERR_BAD_URL')
+    return new AppException(ErrorCode.ValidationFailed, 'Malformed URL', undefined, 400);
   if (status === 413) return new AppException(ErrorCode.PayloadTooLarge, 'Request body is too large', undefined, 413);
   if (status === 415) {
     return new AppException(

@@ -42,8 +42,11 @@ export function isPartnerApiPath(url: string): boolean {
   return url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?');
 }
 
-/** Writes the contract's error body: `{ message, code, details? }`, or the envelope on /api/v1. */
-function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest, logger: Logger): void {
+/**
+ * Writes the contract's error body: `{ message, code, details? }`, or the envelope on /api/v1.
+ * Also Fastify's `frameworkErrors` (the router's refusals, which no Nest filter sees).
+ */
+export function sendError(reply: FastifyReply, error: unknown, request: FastifyRequest, logger: Logger): void {
   const response = toErrorResponse(error, request.id);
   if (response.fault) logger.error({ err: error, requestId: request.id }, 'request failed');
   const { message, ...rest } = response.body;

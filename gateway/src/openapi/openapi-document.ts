@@ -10,12 +10,12 @@ import { v1Operations, type OperationDescriptor } from './v1-operations.js';
 
 type Class = new () => object;
 
-/** One /api/v1 handler as Nest registered it, with what its parameters read. */
-export interface V1Route {
+/** One /api handler as Nest registered it, with what its parameters read. */
+export interface RouteShape {
   method: string;
-  /** Nest's form, /api/v1/orders/:id. */
+  /** Nest's form, /api/orders/:id. */
   path: string;
-  permission: ApiKeyPermission;
+  access: Access | null;
   body: Class | null;
   query: Class | null;
   /** Path parameters: name and whether ParseIdPipe (a uuid) guards it. */
@@ -23,11 +23,18 @@ export interface V1Route {
   headers: string[];
 }
 
+/** One /api/v1 handler: an API-key route. */
+export interface V1Route extends RouteShape {
+  permission: ApiKeyPermission;
+}
+
 interface RouteArg {
   index: number;
   data?: unknown;
   pipes?: unknown[];
 }
+
+const serverPaths = new Set(['/health', '/ready', '/metrics']);
 
 function join(...parts: string[]): string {
   return `/${parts
@@ -43,16 +50,17 @@ function dtoClass(paramtypes: unknown[], index: number): Class | null {
 }
 
 /**
- * Every API-key route of the gateway, read from Nest's metadata: the controller and handler
- * paths and methods, the @RequireApiKey permission, and from ROUTE_ARGS_METADATA +
- * design:paramtypes the classes of @Body() and @Query() and the names of @Param()/@Headers().
+ * Every route of the gateway under /api, read from Nest's metadata: the controller and handler
+ * paths and methods, the declared access, and from ROUTE_ARGS_METADATA + design:paramtypes the
+ * classes of @Body() and @Query() and the names of @Param()/@Headers(). The OpenAPI document
+ * and the fuzz test (gateway/test/fuzz.int-spec.ts) both read routes through this.
  */
-export function collectV1Routes(
+export function collectRoutes(
   discovery: DiscoveryService,
   scanner: MetadataScanner,
   reflector: Reflector,
-): V1Route[] {
-  const routes: V1Route[] = [];
+): RouteShape[] {
+  const routes: RouteShape[] = [];
   for (const wrapper of discovery.getControllers()) {
     const type = wrapper.metatype as Type | undefined;
     if (!type || !wrapper.instance) continue;
@@ -62,13 +70,13 @@ export function collectV1Routes(
       const handler = prototype[name] as (...args: unknown[]) => unknown;
       const subs = reflector.get<string | string[] | undefined>(PATH_METADATA, handler);
       const method = reflector.get<RequestMethod | undefined>(METHOD_METADATA, handler);
-      const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, type]);
-      if (subs === undefined || method === undefined || access?.kind !== 'api-key') continue;
+      if (subs === undefined || method === undefined) continue;
+      const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, [handler, type]) ?? null;
       const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, type, name) ?? {}) as Record<string, RouteArg>;
       const paramtypes = (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as unknown[];
-      const route: Omit<V1Route, 'path'> = {
+      const route: Omit<RouteShape, 'path'> = {
         method: RequestMethod[method],
-        permission: access.permission,
+        access,
         body: null,
         query: null,
         params: [],
@@ -84,11 +92,26 @@ export function collectV1Routes(
         } else if (kind === RouteParamtypes.HEADERS && typeof arg.data === 'string') route.headers.push(arg.data);
       }
       for (const sub of Array.isArray(subs) ? subs : [subs]) {
-        routes.push({ ...route, path: join('api', base, sub) });
+        const path = join(base, sub);
+        // /health, /ready and /metrics sit outside the global /api prefix (create-gateway-app.ts).
+        if (!serverPaths.has(path)) routes.push({ ...route, path: join('api', path) });
       }
     }
   }
-  return routes.filter((route) => route.path.startsWith('/api/v1/'));
+  return routes;
+}
+
+/** Every API-key route of the gateway (the partner API), as the OpenAPI document describes them. */
+export function collectV1Routes(
+  discovery: DiscoveryService,
+  scanner: MetadataScanner,
+  reflector: Reflector,
+): V1Route[] {
+  return collectRoutes(discovery, scanner, reflector).flatMap((route) =>
+    route.access?.kind === 'api-key' && route.path.startsWith('/api/v1/')
+      ? [{ ...route, permission: route.access.permission }]
+      : [],
+  );
 }
 
 /** `idempotency-key` → `Idempotency-Key`. */

@@ -4,6 +4,7 @@ export * from './config/base.config.js';
 export * from './config/load-config.js';
 export * from './config/service-address.js';
 export * from './database/database.module.js';
+export * from './files/image-size.js';
 export * from './health/health.module.js';
 export * from './health/health.service.js';
 export * from './logging/logger.module.js';

@@ -49,16 +49,61 @@ function isPlainObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Deeper than any DTO (an order's items are 2 levels down): class-transformer recurses once per level. */
+export const MAX_INPUT_DEPTH = 32;
+
+const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The first problem no validator can report, found without recursion: too deep, or text a database cannot hold. */
+function unsafeInput(value: unknown): AppException | null {
+  const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value: current, path, depth } = stack.pop()!;
+    if (typeof current === 'string') {
+      // PostgreSQL text cannot hold U+0000, and an unpaired surrogate is no character at all
+      // (jsonb refuses it; URI encoding in validators throws on it).
+      const problem = current.includes('\u0000')
+        ? 'must not contain NUL characters'
+        : unpairedSurrogate.test(current)
+          ? 'must be valid Unicode text'
+          : null;
+      if (problem) {
+        const field = path || 'value';
+        return new AppException(ErrorCode.ValidationFailed, `${field} ${problem}`, {
+          fields: [{ field, messages: [`${field} ${problem}`] }],
+        });
+      }
+    } else if (typeof current === 'object' && current !== null && !ArrayBuffer.isView(current)) {
+      if (depth >= MAX_INPUT_DEPTH) {
+        return new AppException(
+          ErrorCode.ValidationFailed,
+          `Request is nested more than ${MAX_INPUT_DEPTH} levels deep`,
+        );
+      }
+      for (const [key, item] of Object.entries(current).reverse()) {
+        stack.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 });
+      }
+    }
+  }
+  return null;
+}
+
 /**
  * The one validation pipe of every app: unknown fields refused, types transformed, a body
- * that is not a JSON object refused, and a failure reported as VALIDATION_FAILED whose
- * message names the first field.
+ * that is not a JSON object refused, input nested deeper than MAX_INPUT_DEPTH or holding
+ * text no column can store (NUL, unpaired surrogates) refused, and a failure reported as
+ * VALIDATION_FAILED whose message names the first field.
  */
 class AppValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const validatesClass = typeof metadata.metatype === 'function' && metadata.metatype !== Object;
     if (validatesClass && (metadata.type === 'body' || metadata.type === 'custom') && !isPlainObject(value)) {
       throw new AppException(ErrorCode.ValidationFailed, 'Request body must be a JSON object');
+    }
+    // A path parameter is left to its own pipe (ParseIdPipe: anything but a uuid is a 404).
+    if (validatesClass && metadata.type !== 'param') {
+      const problem = unsafeInput(value);
+      if (problem) throw problem;
     }
     return super.transform(value, metadata);
   }

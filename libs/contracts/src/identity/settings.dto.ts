@@ -3,14 +3,16 @@ import {
   IsIn,
   IsNotEmpty,
   IsNumber,
-  IsOptional,
   IsString,
   Matches,
   Max,
   MaxLength,
   Min,
+  registerDecorator,
+  type ValidationArguments,
 } from 'class-validator';
-import { Trim } from '../common/transforms.js';
+import { judgeDecimalInput } from '../common/decimal-input.js';
+import { IfPresent, Trim } from '../common/transforms.js';
 
 /** Currencies of the Gulf trade the settings screen offers (ISO 4217). */
 export const currencies = ['SAR', 'AED', 'KWD', 'BHD', 'QAR', 'OMR', 'USD'] as const;
@@ -46,28 +48,49 @@ export const defaultCompanySettings: Omit<CompanySettingsDto, 'updatedAt'> = {
   allowNegativeStock: false,
 };
 
-/** PATCH /api/settings (admin/owner): any subset. */
-export class UpdateSettingsDto {
-  @IsOptional() @Trim() @IsString() @MaxLength(160) companyName?: string;
-  @IsOptional() @Trim() @IsString() @MaxLength(160) companyNameAr?: string;
+/**
+ * At most `places` decimals, read from the number's own digits. class-validator's
+ * `maxDecimalPlaces` throws on numbers it prints with an exponent (1e-7), a 500 for bad input.
+ */
+function MaxDecimalPlaces(places: number): PropertyDecorator {
+  return (target: object, propertyName: string | symbol) => {
+    registerDecorator({
+      name: 'maxDecimalPlaces',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'number' &&
+          judgeDecimalInput(Math.abs(value), { scale: places, integerDigits: 308 }) !== 'too-precise',
+        defaultMessage: (args: ValidationArguments) => `${args.property} must have at most ${places} decimal places`,
+      },
+    });
+  };
+}
 
-  @IsOptional()
+/** PATCH /api/settings (admin/owner): any subset. A field sent as null is refused: every setting has a value. */
+export class UpdateSettingsDto {
+  @IfPresent() @Trim() @IsString() @MaxLength(160) companyName?: string;
+  @IfPresent() @Trim() @IsString() @MaxLength(160) companyNameAr?: string;
+
+  @IfPresent()
   @Trim()
   @IsString()
   @Matches(vatNumberPattern, { message: 'vatNumber must be 15 digits starting and ending with 3' })
   vatNumber?: string;
 
-  @IsOptional() @Trim() @IsString() @MaxLength(400) address?: string;
-  @IsOptional() @Trim() @IsString() @MaxLength(400) addressAr?: string;
+  @IfPresent() @Trim() @IsString() @MaxLength(400) address?: string;
+  @IfPresent() @Trim() @IsString() @MaxLength(400) addressAr?: string;
 
-  @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @IfPresent()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @MaxDecimalPlaces(2)
   @Min(0)
   @Max(100)
   taxRate?: number;
 
-  @IsOptional() @IsIn(currencies) currency?: Currency;
-  @IsOptional() @IsBoolean() allowNegativeStock?: boolean;
+  @IfPresent() @IsIn(currencies) currency?: Currency;
+  @IfPresent() @IsBoolean() allowNegativeStock?: boolean;
 }
 
 /** POST /api/settings/upload-logo: a data URL (PNG, JPEG or SVG; at most 5 MB decoded). */

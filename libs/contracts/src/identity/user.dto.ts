@@ -11,7 +11,7 @@ import {
   MinLength,
   IsUUID,
 } from 'class-validator';
-import { EmptyToUndefined, phonePattern, Trim } from '../common/transforms.js';
+import { EmptyToUndefined, IfPresent, phonePattern, Trim } from '../common/transforms.js';
 import { allPermissions, Permission, UserRole, UserStatus } from '../permissions.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -124,15 +124,16 @@ export class CreateUserDto extends ProfileFields {
 
 /** PATCH /api/users/{id}: role, status and permissions, each optional. */
 export class UpdateUserDto {
-  @IsOptional()
+  // Absent means "unchanged"; null is refused (it would clear a column that must hold a value).
+  @IfPresent()
   @IsIn(roles)
   role?: UserRole;
 
-  @IsOptional()
+  @IfPresent()
   @IsIn(statuses)
   status?: UserStatus;
 
-  @IsOptional()
+  @IfPresent()
   @IsArray()
   @ArrayUnique()
   @IsIn(allPermissions, { each: true })

@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+import { LIST_MAX_OFFSET } from '../common/page-query.dto.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
 import { ORDER_MAX_ITEMS, orderStatuses, type OrderStatus } from '../orders/order.dto.js';
 import { V1_LIST_DEFAULT_LIMIT, V1_LIST_MAX_LIMIT } from './envelope.js';
@@ -90,6 +91,7 @@ export class ListV1OrdersDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(LIST_MAX_OFFSET)
   offset: number = 0;
 
   @IsOptional()

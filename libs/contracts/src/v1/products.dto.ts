@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LIST_MAX_OFFSET } from '../common/page-query.dto.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
 import type { StockUnit } from '../inventory/stock-item.dto.js';
 import { V1_LIST_DEFAULT_LIMIT, V1_LIST_MAX_LIMIT } from './envelope.js';
@@ -45,6 +46,7 @@ export class ListProductsDto {
   @Type(() => Number)
   @IsInt()
   @Min(0)
+  @Max(LIST_MAX_OFFSET)
   offset: number = 0;
 
   @EmptyToUndefined()

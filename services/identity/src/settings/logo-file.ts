@@ -1,3 +1,4 @@
+import { pixelLimitProblem, readJpegSize, readPngSize, type ImageSize, type PixelLimits } from '@erp/common';
 import { AppException, IdentityErrorCode, LOGO_MAX_BYTES } from '@erp/contracts';
 
 export type LogoType = 'png' | 'jpg' | 'svg';
@@ -66,11 +67,30 @@ export async function sanitizeSvg(source: string): Promise<string> {
   return clean;
 }
 
+/**
+ * A logo is drawn on every invoice PDF (by Chromium) and in every browser: one declaring more
+ * pixels than this is a decompression bomb, not a logo.
+ */
+export const LOGO_PIXEL_LIMITS: PixelLimits = { maxSide: 8192, maxPixels: 40_000_000 };
+
+/** A PNG or JPEG kept as sent must be one whole image (no polyglot, no truncation) within the limits. */
+function checkImage(size: ImageSize | null): void {
+  if (!size) invalid('The logo image could not be read');
+  const problem = pixelLimitProblem(size, LOGO_PIXEL_LIMITS);
+  if (problem) invalid(problem);
+}
+
 /** Reads an uploaded logo: PNG or JPEG kept as sent, SVG sanitised; anything else refused. */
 export async function readLogo(value: string): Promise<LogoFile> {
   const bytes = decodeDataUrl(value);
-  if (isPng(bytes)) return { type: 'png', bytes };
-  if (isJpeg(bytes)) return { type: 'jpg', bytes };
+  if (isPng(bytes)) {
+    checkImage(readPngSize(bytes));
+    return { type: 'png', bytes };
+  }
+  if (isJpeg(bytes)) {
+    checkImage(readJpegSize(bytes));
+    return { type: 'jpg', bytes };
+  }
   if (looksLikeSvg(bytes))
     return { type: 'svg', bytes: Buffer.from(await sanitizeSvg(bytes.toString('utf8')), 'utf8') };
   return invalid();
