@@ -9,12 +9,15 @@ import {
   type OrderDto,
   type OrderParseResultDto,
   type ParsedOrderItemDto,
+  type ReceiptResultDto,
   type StockItemDto,
+  type SupplierInvoiceDraftDto,
 } from '@erp/contracts';
 import { TEST_OWNER_PASSWORD, testRedisUrl } from '@erp/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Queue } from 'bullmq';
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -39,6 +42,15 @@ interface FixtureItem {
 const fixtureCatalog = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../services/ai-parser/test/fixtures/catalog.json', import.meta.url)), 'utf8'),
 ) as FixtureItem[];
+
+/** An order photo or supplier invoice of services/ai-parser/test/fixtures/documents, as a data URL. */
+function documentFixture(name: string): string {
+  const bytes = readFileSync(
+    fileURLToPath(new URL(`../../services/ai-parser/test/fixtures/documents/${name}`, import.meta.url)),
+  );
+  const type = name.endsWith('.pdf') ? 'application/pdf' : name.endsWith('.png') ? 'image/png' : 'image/jpeg';
+  return `data:${type};base64,${bytes.toString('base64')}`;
+}
 
 interface ChatRequest {
   model: string;
@@ -210,9 +222,9 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
     await stack.restartService(ServiceName.AiParser);
   }
 
-  async function waitForJob(jobId: string, as: HttpClient = owner): Promise<AiJobStatusDto[]> {
+  async function waitForJob(jobId: string, as: HttpClient = owner, timeoutMs = 30_000): Promise<AiJobStatusDto[]> {
     const seen: AiJobStatusDto[] = [];
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + timeoutMs;
     for (;;) {
       const response = await as.get(`/api/ai-jobs/${jobId}`);
       expect(response.status).toBe(200);
@@ -882,4 +894,235 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
       }
     });
   });
+  // Tesseract takes a second or two of CPU per page; on a shared machine the wall time is several times that.
+  describe(
+    'photos and PDFs: orders and supplier invoices read by OCR or from the text layer',
+    { timeout: 180_000 },
+    () => {
+      const summary = (draft: SupplierInvoiceDraftDto) =>
+        draft.lines.map((line) => [line.sku, line.quantity, line.unit, line.unitPrice, line.lineTotal]);
+
+      async function parseInvoice(file: string): Promise<{ draft: SupplierInvoiceDraftDto; seen: AiJobStatusDto[] }> {
+        const accepted = await owner.post('/api/stock/supplier-invoices/parse?wait=false', {
+          fileBase64: documentFixture(file),
+        });
+        expect(accepted.status, await accepted.clone().text()).toBe(202);
+        // OCR on a busy shared machine: allow the job its own limit.
+        const seen = await waitForJob((await json<{ jobId: string }>(accepted)).jobId, owner, 90_000);
+        const done = seen[seen.length - 1]!;
+        expect(done.state, JSON.stringify(done.error)).toBe('completed');
+        return { draft: done.result as SupplierInvoiceDraftDto, seen };
+      }
+
+      it('reads an English order photo: matched stock items, source image, every quantity marked to check', async () => {
+        const started = performance.now();
+        const response = await owner.post('/api/orders/upload', { imageBase64: documentFixture('order-en.png') });
+        expect(response.status, await response.clone().text()).toBe(200);
+        const result = await json<OrderParseResultDto>(response);
+        console.log(`order photo (en) through the gateway: ${(performance.now() - started).toFixed(0)} ms`);
+        expect(result).toMatchObject({ source: 'image', engine: 'offline', rawText: expect.stringContaining('Nadec') });
+        expect(lines(result)).toEqual([
+          ['MILK-ALM-2L', 6, 'carton'],
+          ['LABAN-NDC-1L', 4, 'carton'],
+          ['CHEESE-PUCK-TRI-16', 10, 'box'],
+        ]);
+        expect(result.parsed.items.map((item) => item.stockItemId)).toEqual([
+          sku('MILK-ALM-2L'),
+          sku('LABAN-NDC-1L'),
+          sku('CHEESE-PUCK-TRI-16'),
+        ]);
+        expect(result.parsed.items.every((item) => item.quantityNeedsCheck)).toBe(true);
+        expect(result.parsed.items[0]).toMatchObject({ unitPrice: '11.50', matchedBy: 'catalogue' });
+        expect(result.uploadedFileUrl).toMatch(/^\/uploads\/intake\/\d{4}\/[0-9a-f-]{36}\.png$/);
+        const kept = await stack.fetch(result.uploadedFileUrl!);
+        expect(kept.status).toBe(200);
+      });
+
+      it('reads an Arabic order photo with Arabic-Indic digits, reporting progress while it runs', async () => {
+        const accepted = await owner.post('/api/orders/upload?wait=false', {
+          imageBase64: documentFixture('order-ar.png'),
+        });
+        expect(accepted.status).toBe(202);
+        // OCR on a busy shared machine: allow the job its own limit.
+        const seen = await waitForJob((await json<{ jobId: string }>(accepted)).jobId, owner, 90_000);
+        const done = seen[seen.length - 1]!;
+        expect(done).toMatchObject({ state: 'completed', progress: { step: 'matching', percent: 100 } });
+        const result = done.result as OrderParseResultDto;
+        expect(result.source).toBe('image');
+        expect(result.parsed.clientName).toBe('شركة الرواد للتموين');
+        expect(result.parsed.clientId).toBeNull();
+        expect(lines(result)).toEqual([
+          ['OIL-NOOR-1.5L', 24, 'piece'],
+          ['OIL-AFIA-3L', 12, 'piece'],
+        ]);
+        expect(result.parsed.items.every((item) => item.quantityNeedsCheck)).toBe(true);
+      });
+
+      it("reads the Almarai invoice's text layer into a draft: supplier, number, date, lines with batches", async () => {
+        const { draft } = await parseInvoice('invoice-almarai.pdf');
+        expect(draft).toMatchObject({
+          supplierName: 'Almarai Company',
+          invoiceNumber: 'INV-88213',
+          invoiceDate: '2026-11-20',
+          engine: 'offline',
+          totals: { subtotal: '661.30', vat: '99.20', total: '760.50' },
+          rawText: expect.stringContaining('Almarai Fresh Milk Full Fat 1L'),
+        });
+        expect(draft.uploadedFileUrl).toMatch(/^\/uploads\/intake\/\d{4}\/[0-9a-f-]{36}\.pdf$/);
+        expect(summary(draft)).toEqual([
+          ['MILK-ALM-1L', 24, 'carton', '5.55', '133.20'],
+          ['LABAN-ALM-1L', 12, 'carton', '4.65', '55.80'],
+          ['JUICE-ALM-ORANGE-1L', 36, 'piece', '6.30', '226.80'],
+          ['YOG-ALM-1KG', 20, 'piece', '7.40', '148.00'],
+          [null, 10, 'piece', '9.75', '97.50'],
+        ]);
+        expect(draft.lines[0]).toMatchObject({
+          stockItemId: sku('MILK-ALM-1L'),
+          name: 'Almarai Fresh Milk Full Fat 1L',
+          batchNumber: 'B-2211',
+          manufactureDate: '2026-11-01',
+          expiryDate: '2026-12-05',
+        });
+        expect(draft.lines[4]).toMatchObject({
+          name: 'Almarai Cheese Slices 200g',
+          stockItemId: null,
+          batchNumber: 'C-1204',
+        });
+      });
+
+      it('reads the scanned Savola invoice (JPEG, and the same scan as an image-only PDF) by OCR', async () => {
+        for (const file of ['invoice-savola-scan.jpg', 'invoice-savola-scan.pdf']) {
+          const started = performance.now();
+          const { draft, seen } = await parseInvoice(file);
+          const steps = [...new Set(seen.map((status) => status.progress?.step).filter(Boolean))];
+          console.log(
+            `${file}: ${(performance.now() - started).toFixed(0)} ms, ${seen.length} polls, steps ${steps.join(', ')}`,
+          );
+          expect(seen[seen.length - 1]!.progress).toEqual({ step: 'matching', percent: 100 });
+          expect(draft).toMatchObject({
+            supplierName: 'شركة صافولا للأغذية',
+            invoiceNumber: '45671',
+            invoiceDate: '2026-11-18',
+            totals: { subtotal: '1222.20', total: '1405.53' },
+          });
+          expect(summary(draft)).toEqual([
+            ['OIL-AFIA-1.5L', 12, 'carton', '21.00', '252.00'],
+            ['OIL-AFIA-3L', 6, 'carton', '39.50', '237.00'],
+            ['OIL-NOOR-1.5L', 24, 'piece', '16.80', '403.20'],
+            ['SUGAR-OSRA-10KG', 10, 'bag', '33.00', '330.00'],
+          ]);
+          expect(draft.lines.map((line) => [line.batchNumber?.slice(-4), line.expiryDate])).toEqual([
+            ['5512', '2027-10-01'],
+            ['5530', '2027-10-05'],
+            ['2207', '2027-09-12'],
+            ['8801', '2028-10-20'],
+          ]);
+          expect(draft.lines.every((line) => line.quantityNeedsCheck)).toBe(true);
+        }
+      });
+
+      it('refuses a file that is not an image or PDF (415), and answers 400 for a broken one', async () => {
+        const text = Buffer.from('Invoice No: INV-1\nAlmarai Fresh Milk 1L 24 CTN 5.55 133.20\n');
+        const docx = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(256, 1)]);
+        for (const bytes of [text, docx]) {
+          const refused = await owner.post('/api/stock/supplier-invoices/parse', {
+            fileBase64: `data:application/pdf;base64,${bytes.toString('base64')}`,
+          });
+          expect(refused.status).toBe(415);
+          expect(await json(refused)).toMatchObject({ code: 'AI_UNSUPPORTED_FILE' });
+        }
+        const brokenPdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096, 0x41)]);
+        const brokenJpeg = Buffer.concat([Buffer.from('ffd8ffe000104a464946', 'hex'), Buffer.alloc(4096, 7)]);
+        const invoice = await owner.post('/api/stock/supplier-invoices/parse', {
+          fileBase64: brokenPdf.toString('base64'),
+        });
+        expect(invoice.status).toBe(400);
+        expect(await json(invoice)).toMatchObject({
+          code: 'AI_UNREADABLE_FILE',
+          message: 'The image or PDF could not be read',
+        });
+        const photo = await owner.post('/api/orders/upload', { imageBase64: brokenJpeg.toString('base64') });
+        expect(photo.status).toBe(400);
+        expect(await json(photo)).toMatchObject({ code: 'AI_UNREADABLE_FILE' });
+      });
+
+      it('applies a read invoice through POST /api/stock/receipts: a batch per line, stock and costs, once', async () => {
+        const { draft } = await parseInvoice('invoice-almarai.pdf');
+        const stock = async (search: string): Promise<StockItemDto[]> =>
+          json<StockItemDto[]>(await owner.get(`/api/stock?search=${encodeURIComponent(search)}`));
+        const [before] = await stock('MILK-ALM-1L');
+        // What the review dialog sends once the user has checked the draft (all lines kept).
+        const receipt = {
+          receiptId: randomUUID(),
+          supplierName: draft.supplierName,
+          invoiceNumber: draft.invoiceNumber,
+          invoiceDate: draft.invoiceDate,
+          createMissingItems: true,
+          lines: draft.lines.map((line) => ({
+            stockItemId: line.stockItemId ?? undefined,
+            name: line.name,
+            nameAr: line.nameAr ?? undefined,
+            sku: line.sku ?? undefined,
+            quantity: line.quantity,
+            unit: line.unit,
+            unitPrice: line.unitPrice,
+            batchNumber: line.batchNumber ?? undefined,
+            expiryDate: line.expiryDate ?? undefined,
+            manufactureDate: line.manufactureDate ?? undefined,
+          })),
+        };
+        const applied = await owner.post('/api/stock/receipts', receipt);
+        expect(applied.status, await applied.clone().text()).toBe(201);
+        const result = await json<ReceiptResultDto>(applied);
+        expect(result.repeated).toBe(false);
+        expect(result.lines).toHaveLength(5);
+        expect(result.lines.slice(0, 4).map((line) => line.stockItemId)).toEqual([
+          sku('MILK-ALM-1L'),
+          sku('LABAN-ALM-1L'),
+          sku('JUICE-ALM-ORANGE-1L'),
+          sku('YOG-ALM-1KG'),
+        ]);
+
+        const batches = await stack.environment.database.query<{
+          stock_item_id: string;
+          batch_number: string;
+          quantity: string;
+          expiry_date: string;
+          manufacture_date: string;
+        }>(
+          `SELECT stock_item_id, batch_number, quantity::text, expiry_date::text, manufacture_date::text
+           FROM inventory.stock_batches WHERE id = ANY($1::uuid[]) ORDER BY batch_number`,
+          [result.lines.map((line) => line.batchId)],
+        );
+        expect(
+          batches.map((batch) => [
+            batch.batch_number,
+            Number(batch.quantity),
+            batch.manufacture_date,
+            batch.expiry_date,
+          ]),
+        ).toEqual([
+          ['B-2211', 24, '2026-11-01', '2026-12-05'],
+          ['C-1204', 10, '2026-11-02', '2027-05-02'],
+          ['J-5520', 36, '2026-11-15', '2027-01-15'],
+          ['L-7781', 12, '2026-11-10', '2026-11-30'],
+          ['Y-0931', 20, '2026-11-18', '2026-12-08'],
+        ]);
+        expect((await stock('MILK-ALM-1L'))[0]!.quantity).toBe(before!.quantity + 24);
+        // The unmatched line became a new stock item, as the user asked.
+        expect(await stock('Cheese Slices')).toEqual([
+          expect.objectContaining({
+            id: result.lines[4]!.stockItemId,
+            name: 'Almarai Cheese Slices 200g',
+            quantity: 10,
+            batchNumber: 'C-1204',
+          }),
+        ]);
+
+        const again = await owner.post('/api/stock/receipts', receipt);
+        expect(await json<ReceiptResultDto>(again)).toEqual({ ...result, repeated: true });
+        expect((await stock('MILK-ALM-1L'))[0]!.quantity).toBe(before!.quantity + 24);
+      });
+    },
+  );
 });

@@ -150,26 +150,51 @@ export interface OrderParseResultDto {
 
 /** One line of a supplier invoice draft, for POST /api/stock/receipts. */
 export interface SupplierInvoiceLineDraftDto {
+  /** The catalogue name when matched, else the printed description (its Latin part when it has both scripts). */
   name: string;
   nameAr: string | null;
+  /** The line's description as printed (both languages when the invoice prints both). */
+  description: string;
+  /** Null when no catalogue item matches well enough (then offered for manual choice or creation). */
   stockItemId: string | null;
   sku: string | null;
   quantity: number;
+  /** A stock unit (kg, g, L, ml, piece, box, carton, bag): the printed unit, else the matched item's, else piece. */
   unit: string;
+  /** As printed (after a printed line discount), 2 decimals; null when none could be read. */
   unitPrice: string | null;
+  /** The printed line amount before VAT, 2 decimals; null when not printed. */
+  lineTotal: string | null;
   batchNumber: string | null;
+  /** yyyy-mm-dd (Gregorian; Hijri dates are not read). */
   expiryDate: string | null;
   manufactureDate: string | null;
+  /** 0–1: how well the description names the matched item (for an unmatched line, the best candidate's). */
   confidence: number;
+  /**
+   * The user should check quantity and price: read by OCR, or quantity × unit price did not make
+   * the printed total (or only after repairing a figure), or the printed unit is not the item's.
+   */
   quantityNeedsCheck: boolean;
+  /** Other catalogue items the line may mean, best first. */
+  alternatives: ParsedItemAlternativeDto[];
+}
+
+/** Subtotal, VAT and total as printed under the items (2 decimals), to check the lines against. */
+export interface SupplierInvoiceTotalsDto {
+  subtotal: string | null;
+  vat: string | null;
+  total: string | null;
 }
 
 /** The answer of POST /api/stock/supplier-invoices/parse: a draft to review. */
 export interface SupplierInvoiceDraftDto {
   supplierName: string | null;
   invoiceNumber: string | null;
+  /** yyyy-mm-dd (Gregorian). */
   invoiceDate: string | null;
   lines: SupplierInvoiceLineDraftDto[];
+  totals: SupplierInvoiceTotalsDto;
   rawText: string;
   engine: AiEngineName;
   uploadedFileUrl: string;
