@@ -65,5 +65,6 @@ export const {
   useLookupClientsQuery,
   useCreateOrderClientMutation,
   useLookupStockItemsQuery,
+  useLazyLookupStockItemsQuery,
   useCreateOrderStockItemMutation,
 } = orderLookupsApi;

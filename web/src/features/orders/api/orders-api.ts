@@ -1,4 +1,4 @@
-import type { OrderDto, OrderItemDto, OrderStatus, StockShortageDto } from '@erp/contracts';
+import type { OrderDto, OrderItemDto, OrderSource, OrderStatus, StockShortageDto } from '@erp/contracts';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, listTags, type TagType } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
@@ -23,9 +23,20 @@ export interface ManualOrderItemRequest {
   unit: string;
   unitPrice: string;
   stockItemId?: string;
+  /** The AI parse result's wording of the line: with stockItemId, the client's wording is remembered. */
+  phrase?: string;
 }
 
-export interface CreateManualOrderRequest {
+/** Where an order read by AI came from (docs/api/ai-intake.md); kept with the order. */
+export interface OrderOrigin {
+  source: Exclude<OrderSource, 'manual' | 'api'>;
+  rawOrderText?: string;
+  transcribedText?: string;
+  uploadedFileUrl?: string;
+  audioFileUrl?: string;
+}
+
+export interface CreateManualOrderRequest extends Partial<OrderOrigin> {
   clientName: string;
   clientId?: string;
   notes?: string;

@@ -21,6 +21,8 @@ interface ClientFieldProps {
   onChange: (value: ClientChoice) => void;
   /** Message shown under the field (a missing client). */
   errorText?: string;
+  /** The line under the field while no existing client is chosen (default: how to use it). */
+  hint?: string;
   /** clients:read: suggest existing clients as the name is typed. */
   canSearch: boolean;
   /** clients:write: the "New client" button. */
@@ -32,7 +34,7 @@ interface ClientFieldProps {
  * The order's client (SPEC §2): a search over the client list (GET /api/clients?search=&limit=20)
  * that also takes any typed name, and a button to add a new client on the spot.
  */
-export function ClientField({ value, onChange, errorText, canSearch, canCreate, onCreate }: ClientFieldProps) {
+export function ClientField({ value, onChange, errorText, hint, canSearch, canCreate, onCreate }: ClientFieldProps) {
   const { t } = useTranslation('orders');
   const [open, setOpen] = useState(false);
   const search = useDebouncedValue(value.name.trim(), SEARCH_DEBOUNCE_MS);
@@ -92,7 +94,7 @@ export function ClientField({ value, onChange, errorText, canSearch, canCreate, 
             label={t('form.client.label')}
             required
             error={Boolean(errorText)}
-            helperText={errorText ?? (value.client ? t('form.client.linked') : t('form.client.hint'))}
+            helperText={errorText ?? (value.client ? t('form.client.linked') : (hint ?? t('form.client.hint')))}
           />
         )}
       />

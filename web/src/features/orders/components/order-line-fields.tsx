@@ -9,7 +9,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/use-language';
 import { useOrderFormat } from '../hooks/use-order-format';
@@ -40,6 +40,12 @@ interface OrderLineFieldsProps {
   /** stock:write: the "New stock item" button. */
   canCreateStock: boolean;
   autoFocus?: boolean;
+  /** Short marks next to the line's title (a line read by AI: its match confidence, "Check quantity"). */
+  badges?: ReactNode;
+  /** Shown under the title (a line read by AI: the customer's own wording, suggestions). */
+  note?: ReactNode;
+  /** A reason to look at the quantity again, shown under it while it is valid. */
+  quantityWarning?: string;
 }
 
 /**
@@ -57,6 +63,9 @@ export function OrderLineFields({
   canSearchStock,
   canCreateStock,
   autoFocus = false,
+  badges,
+  note,
+  quantityWarning,
 }: OrderLineFieldsProps) {
   const { t } = useTranslation('orders');
   const { direction } = useLanguage();
@@ -98,20 +107,28 @@ export function OrderLineFields({
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: { xs: 1.5, sm: 2 }, display: 'grid', gap: 2 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id={headingId} variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
-          {t('form.items.lineTitle', { number })}
-        </Typography>
-        {canCreateStock && (
-          <Button size="small" startIcon={<AddBoxRoundedIcon />} onClick={onCreateStockItem}>
-            {t('form.items.newStockItem')}
-          </Button>
-        )}
-        <Tooltip title={t('form.items.remove', { number })}>
-          <IconButton size="small" color="error" aria-label={t('form.items.remove', { number })} onClick={onRemove}>
-            <DeleteOutlineRoundedIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, flexGrow: 1 }}>
+          <Typography id={headingId} variant="subtitle2" component="h3" sx={{ mr: 0.5 }}>
+            {t('form.items.lineTitle', { number })}
+          </Typography>
+          {badges}
+        </Box>
+        {/* The line's actions stay together (on a phone they move under the title as one). */}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+          {canCreateStock && (
+            <Button size="small" startIcon={<AddBoxRoundedIcon />} onClick={onCreateStockItem}>
+              {t('form.items.newStockItem')}
+            </Button>
+          )}
+          <Tooltip title={t('form.items.remove', { number })}>
+            <IconButton size="small" color="error" aria-label={t('form.items.remove', { number })} onClick={onRemove}>
+              <DeleteOutlineRoundedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Box>
       </Box>
+
+      {note}
 
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 3fr) minmax(0, 2fr)' }, gap: 2 }}>
         {canSearchStock ? (
@@ -168,8 +185,13 @@ export function OrderLineFields({
           value={line.quantity}
           onChange={(event) => onChange({ ...line, quantity: event.target.value })}
           error={isInvalid('quantity')}
-          helperText={isInvalid('quantity') ? t('form.items.errors.quantity') : undefined}
-          slotProps={{ htmlInput: { ...latinInput, inputMode: 'decimal', min: 0.01, step: 0.01 } }}
+          helperText={isInvalid('quantity') ? t('form.items.errors.quantity') : quantityWarning}
+          slotProps={{
+            htmlInput: { ...latinInput, inputMode: 'decimal', min: 0.01, step: 0.01 },
+            ...(quantityWarning && !isInvalid('quantity')
+              ? { formHelperText: { sx: { color: 'warning.dark', fontWeight: 600 } } }
+              : {}),
+          }}
         />
         <TextField
           id={`${line.key}-unit`}

@@ -65,15 +65,13 @@ describe('OrdersPage', () => {
     expect(screen.getByRole('table', { name: 'Recent orders' }).getAttribute('aria-busy')).toBe('true');
   });
 
-  it('shows "No orders yet" with Upload First Order (AI intake not there yet) and Create Manual Order', async () => {
+  it('shows "No orders yet" with Upload First Order and Create Manual Order', async () => {
     const { user } = renderPage({ '/api/orders': () => pageResponse([], 0) });
     expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeTruthy();
-    const upload = screen.getByRole('button', { name: 'Upload First Order' });
-    expect(upload.getAttribute('aria-disabled')).toBe('true');
-    expect(upload.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(upload.getAttribute('aria-describedby')!)?.textContent).toMatch(/coming soon/);
-    await user.click(upload);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Upload First Order' }));
+    const upload = await screen.findByRole('dialog', { name: 'Upload Order' });
+    await user.click(within(upload).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getAllByRole('button', { name: 'Create Manual Order' })[1]);
     expect(await screen.findByRole('dialog', { name: 'Create Manual Order' })).toBeTruthy();

@@ -8,14 +8,18 @@ import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
 import { useQueryFlag } from '../../../lib/use-query-flag';
+import type { OrderParseResultDto } from '../api/order-intake-api';
 import type { OrderDto } from '../api/orders-api';
 import { useOrdersList } from '../hooks/use-orders-list';
 import type { OrdersAccess } from '../lib/access';
-import { ComingSoonButton } from './coming-soon-button';
 import { OrdersCard } from './orders-card';
 
 // The dialogs (pickers, forms, the edit mode) load when first opened, not with the list.
 const ManualOrderDialog = lazy(async () => ({ default: (await import('./manual-order-dialog')).ManualOrderDialog }));
+const UploadOrderDialog = lazy(async () => ({ default: (await import('./upload-order-dialog')).UploadOrderDialog }));
+const ConfirmOrderDialog = lazy(async () => ({
+  default: (await import('./confirm-order-dialog')).ConfirmOrderDialog,
+}));
 const OrderDetailsDialog = lazy(async () => ({
   default: (await import('./order-details-dialog')).OrderDetailsDialog,
 }));
@@ -28,16 +32,21 @@ interface OrdersPageProps {
 
 /**
  * /orders (SPEC §2): Recent Orders with their details, and for those who may create orders
- * Create Manual Order. Upload Order (AI intake) is shown but not available yet.
+ * Upload Order (AI intake, then Confirm Order Details) and Create Manual Order. Other screens open
+ * them with /orders?upload=1 and /orders?new=1.
  */
 export function OrdersPage({ access, currency }: OrdersPageProps) {
   const { t } = useTranslation('orders');
   const list = useOrdersList();
   const [creating, setCreating] = useQueryFlag('new', access.write);
+  const [uploading, setUploading] = useQueryFlag('upload', access.write);
+  const [parsed, setParsed] = useState<OrderParseResultDto | null>(null);
   const [viewing, setViewing] = useState<OrderDto | null>(null);
 
   const uploadButton = (label: string) => (
-    <ComingSoonButton label={label} reason={t('upload.comingSoon')} startIcon={<UploadFileRoundedIcon />} />
+    <Button variant="outlined" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)}>
+      {label}
+    </Button>
   );
   const createButton = (
     <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setCreating(true)}>
@@ -80,6 +89,18 @@ export function OrdersPage({ access, currency }: OrdersPageProps) {
       </Box>
       <Suspense fallback={null}>
         {creating && <ManualOrderDialog currency={currency} access={access} onClose={() => setCreating(false)} />}
+        {uploading && (
+          <UploadOrderDialog
+            onClose={() => setUploading(false)}
+            onParsed={(result) => {
+              setUploading(false);
+              setParsed(result);
+            }}
+          />
+        )}
+        {parsed && (
+          <ConfirmOrderDialog result={parsed} currency={currency} access={access} onClose={() => setParsed(null)} />
+        )}
         {viewing && (
           <OrderDetailsDialog
             key={viewing.id}

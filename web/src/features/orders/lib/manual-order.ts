@@ -1,5 +1,5 @@
 import type { StockItemDto } from '@erp/contracts';
-import type { CreateManualOrderRequest, ManualOrderItemRequest } from '../api/orders-api';
+import type { CreateManualOrderRequest, ManualOrderItemRequest, OrderOrigin } from '../api/orders-api';
 import { lineTotalCents, MONEY_SCALE, moneyText, parseScaled, QUANTITY_SCALE, scaledToString } from './decimal';
 
 /** SPEC §9: a new line's unit is "piece" and its quantity 1. */
@@ -24,6 +24,8 @@ export interface OrderLine {
   quantity: string;
   unit: string;
   unitPrice: string;
+  /** A line read by AI: its wording (the parse result's `phrase`), sent back with the order. */
+  phrase?: string;
 }
 
 export type OrderLineField = 'itemName' | 'quantity' | 'unitPrice';
@@ -103,6 +105,8 @@ export interface ManualOrderValues {
   clientId: string | null;
   notes: string;
   lines: readonly OrderLine[];
+  /** An order read by AI: what it was read from. */
+  origin?: OrderOrigin;
 }
 
 export interface ManualOrderCheck {
@@ -139,6 +143,7 @@ function toItemRequest(line: OrderLine): ManualOrderItemRequest {
   };
   if (line.itemNameAr.trim()) item.itemNameAr = line.itemNameAr.trim();
   if (line.stockItem) item.stockItemId = line.stockItem.id;
+  if (line.phrase?.trim()) item.phrase = line.phrase.trim();
   return item;
 }
 
@@ -150,5 +155,6 @@ export function toManualOrderRequest(values: ManualOrderValues): CreateManualOrd
   };
   if (values.clientId) request.clientId = values.clientId;
   if (values.notes.trim()) request.notes = values.notes.trim();
+  if (values.origin) Object.assign(request, values.origin);
   return request;
 }

@@ -13,7 +13,8 @@ import { useToast } from '../../../components/toaster/use-toast';
 import { describeError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { useUploadLogoMutation } from '../api/settings-api';
-import { checkLogoFile, LOGO_ACCEPT, readAsDataUrl } from '../lib/logo-file';
+import { readAsDataUrl } from '../../../lib/read-file';
+import { checkLogoFile, LOGO_ACCEPT } from '../lib/logo-file';
 import { SectionCardHeader } from '../../../components/section-card-header';
 
 interface SelectedLogo {

@@ -11,13 +11,3 @@ export function checkLogoFile(file: Pick<File, 'type' | 'size'>): LogoProblem | 
   if (file.size > MAX_LOGO_BYTES) return 'size';
   return null;
 }
-
-/** The file as a data URL, the form POST /api/settings/upload-logo expects. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}

@@ -123,7 +123,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
           onClose={() => setFormItem(undefined)}
         />
       )}
-      <UploadSupplierInvoiceDialog open={uploading} onClose={() => setUploading(false)} />
+      <UploadSupplierInvoiceDialog open={uploading} onClose={() => setUploading(false)} currency={currency} />
       <ConfirmDialog
         open={confirmOpen}
         title={t('delete.title')}

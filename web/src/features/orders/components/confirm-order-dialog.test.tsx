@@ -1,0 +1,275 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { jsonResponse, mockMatchMedia, renderWithProviders } from '../../../test/render';
+import { makeStockItem } from '../../../test/stock-fixtures';
+import type { OrderParseResultDto } from '../api/order-intake-api';
+import { fullAccess } from '../lib/access';
+import { makeParseResult, makeParsedItem, unmatchedItem } from '../test/intake-fixtures';
+import { makeOrder } from '../test/order-fixtures';
+import { ConfirmOrderDialog } from './confirm-order-dialog';
+
+const tea = makeStockItem({
+  id: 'i-tea',
+  name: 'Saffron Tea 25 bags',
+  nameAr: 'شاي بالزعفران 25 كيس',
+  sku: 'TEA-SAF-25',
+  unit: 'box',
+  sellingPrice: '14.25',
+});
+
+/** An order photographed from a chat: OCR read every quantity, so each is to be checked. */
+const fromImage = makeParseResult({
+  source: 'image',
+  uploadedFileUrl: '/uploads/intake/2026/photo.png',
+  rawText: 'Almarai fresh milk 2L - 6 ctn\nNadec laban 1L - 4 ctn',
+  parsed: {
+    clientName: 'Unknown Client',
+    clientId: null,
+    items: [
+      makeParsedItem({ quantityNeedsCheck: true }),
+      makeParsedItem({
+        itemName: 'Nadec Laban Full Fat 1L',
+        itemNameAr: 'لبن نادك كامل الدسم 1 لتر',
+        quantity: 4,
+        unitPrice: '5.25',
+        stockItemId: 'i-laban',
+        sku: 'LABAN-NDC-1L',
+        confidence: 0.72,
+        sourceText: 'Nadec laban 1L - 4 ctn',
+        phrase: 'nadec laban 1l',
+        quantityNeedsCheck: true,
+      }),
+    ],
+  },
+});
+
+function renderDialog(result: OrderParseResultDto, routes: ApiRoutes = {}) {
+  const fetchMock = serveApi({
+    '/api/clients': () => jsonResponse([]),
+    '/api/stock': () => jsonResponse([]),
+    'POST /api/orders/manual': () => jsonResponse(makeOrder({ orderNumber: 'ORD-2026-000090' }), 201, 'Created'),
+    ...routes,
+  });
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  renderWithProviders(
+    <ConfirmOrderDialog result={result} currency="SAR" access={fullAccess} onClose={onClose} />,
+    '/orders',
+  );
+  const dialog = screen.getByRole('dialog', { name: i18n.t('orders:confirm.title') });
+  const lines = () => within(dialog).getAllByTestId('order-line');
+  const line = (index: number) => within(lines()[index]);
+  const submit = () => within(dialog).getByRole('button', { name: i18n.t('orders:confirm.submit') });
+  return { fetchMock, onClose, user, dialog, lines, line, submit };
+}
+
+describe('ConfirmOrderDialog', () => {
+  it('marks every quantity read from an image for checking, and keeps the file and its text with the order', async () => {
+    const { fetchMock, onClose, user, dialog, lines, line, submit } = renderDialog(fromImage);
+    expect(within(dialog).getByText('Read from an image')).toBeTruthy();
+    expect(within(dialog).getByText('Quantities to check: 2')).toBeTruthy();
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Open the uploaded file/ })
+        .getAttribute('href'),
+    ).toBe('/uploads/intake/2026/photo.png');
+    expect(lines()).toHaveLength(2);
+    for (const index of [0, 1]) {
+      expect(line(index).getByTestId('check-quantity').textContent).toBe('Check quantity');
+      const quantity = line(index).getByRole('spinbutton', { name: /^Quantity/ });
+      // The reason is the quantity's description, so a screen reader says it with the field.
+      const describedBy = quantity.getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(describedBy)?.textContent).toBe(
+        'Read from the image: compare it with the original',
+      );
+    }
+    expect(line(0).getByLabelText('AI match confidence 93%').textContent).toBe('93% match');
+    expect(line(1).getByLabelText('AI match confidence 72%')).toBeTruthy();
+    expect(line(1).getByText('Nadec laban 1L - 4 ctn')).toBeTruthy();
+    expect(line(1).getByTestId('line-total').textContent).toMatch(/^SAR\s21\.00$/);
+    // 6 × 11.50 + 4 × 5.25, in exact cents.
+    expect(within(dialog).getByTestId('grand-total').textContent).toMatch(/^SAR\s90\.00$/);
+
+    // No client in the message: "Unknown Client" (SPEC §8), and a word on choosing one.
+    const client = within(dialog).getByRole('combobox', { name: /^Client/ }) as HTMLInputElement;
+    expect(client.value).toBe('Unknown Client');
+    expect(within(dialog).getByText(/doesn't name a client/)).toBeTruthy();
+
+    // The user corrects the first quantity after looking at the photo.
+    const quantity = line(0).getByRole('spinbutton', { name: /^Quantity/ });
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.clear(client);
+    await user.type(client, 'Baraka Foods');
+    await user.click(submit());
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([
+      {
+        clientName: 'Baraka Foods',
+        source: 'image',
+        rawOrderText: 'Almarai fresh milk 2L - 6 ctn\nNadec laban 1L - 4 ctn',
+        uploadedFileUrl: '/uploads/intake/2026/photo.png',
+        items: [
+          {
+            itemName: 'Almarai Fresh Milk Full Fat 2L',
+            itemNameAr: 'حليب المراعي طازج كامل الدسم 2 لتر',
+            quantity: '5',
+            unit: 'carton',
+            unitPrice: '11.50',
+            stockItemId: 'i-milk-2l',
+            phrase: 'almarai fresh milk 2l',
+          },
+          {
+            itemName: 'Nadec Laban Full Fat 1L',
+            itemNameAr: 'لبن نادك كامل الدسم 1 لتر',
+            quantity: '4',
+            unit: 'carton',
+            unitPrice: '5.25',
+            stockItemId: 'i-laban',
+            phrase: 'nadec laban 1l',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('does not mark quantities the message stated plainly', () => {
+    const { dialog } = renderDialog(makeParseResult());
+    expect(within(dialog).queryByTestId('check-quantity')).toBeNull();
+    expect(within(dialog).queryByText(/Quantities to check/)).toBeNull();
+  });
+
+  it("shows an unmatched line with the customer's wording, and links it to a suggested item in one click", async () => {
+    const { fetchMock, user, dialog, line, submit } = renderDialog(
+      makeParseResult({ parsed: { clientName: 'Al Noor Trading', clientId: 'c-noor', items: [unmatchedItem] } }),
+      { '/api/stock': (_init, url) => jsonResponse(url.searchParams.get('search') === 'TEA-SAF-25' ? [tea] : []) },
+    );
+    expect(within(dialog).getByText('Not matched to stock: 1')).toBeTruthy();
+    expect(line(0).getByText('Not matched')).toBeTruthy();
+    expect(line(0).getByText('saffron tea x3 box')).toBeTruthy();
+    expect(line(0).getByText(/Pick the item from stock/)).toBeTruthy();
+    expect((line(0).getByRole('combobox', { name: /^Item/ }) as HTMLInputElement).value).toBe('saffron tea');
+    expect((line(0).getByRole('spinbutton', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('');
+
+    await user.click(line(0).getByRole('button', { name: 'Use Saffron Tea 25 bags (55%)' }));
+    expect(await line(0).findByText('From stock · SKU TEA-SAF-25')).toBeTruthy();
+    expect((line(0).getByRole('spinbutton', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('14.25');
+    expect((line(0).getByRole('spinbutton', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('3');
+    expect(line(0).getByText('Changed by you')).toBeTruthy();
+    expect(line(0).queryByText(/Pick the item from stock/)).toBeNull();
+
+    await user.click(submit());
+    await waitFor(() => expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toHaveLength(1));
+    const [body] = bodiesSent(fetchMock, 'POST', '/api/orders/manual') as Array<{ items: unknown[] }>;
+    // The corrected line carries the customer's phrase: the client's wording is remembered.
+    expect(body.items).toEqual([
+      {
+        itemName: 'Saffron Tea 25 bags',
+        itemNameAr: 'شاي بالزعفران 25 كيس',
+        quantity: '3',
+        unit: 'box',
+        unitPrice: '14.25',
+        stockItemId: 'i-tea',
+        phrase: 'saffron tea',
+      },
+    ]);
+  });
+
+  it('drops an unmatched line the user removes, and waits for a client and an item (SPEC §5)', async () => {
+    const { fetchMock, user, dialog, lines, line, submit } = renderDialog(
+      makeParseResult({
+        parsed: { clientName: 'Al Noor Trading', clientId: 'c-noor', items: [makeParsedItem(), unmatchedItem] },
+      }),
+    );
+    await user.click(line(1).getByRole('button', { name: 'Remove item 2' }));
+    expect(lines()).toHaveLength(1);
+
+    await user.clear(within(dialog).getByRole('combobox', { name: /^Client/ }));
+    expect(submit()).toHaveProperty('disabled', true);
+    const reason = document.getElementById(submit().getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('Choose a client and keep at least one item to create the order.');
+    await user.type(within(dialog).getByRole('combobox', { name: /^Client/ }), 'Al Noor Trading');
+    expect(submit()).toHaveProperty('disabled', false);
+
+    await user.click(line(0).getByRole('button', { name: 'Remove item 1' }));
+    expect(submit()).toHaveProperty('disabled', true);
+    await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+    await user.type(line(0).getByRole('combobox', { name: /^Item/ }), 'Cardamom');
+    await user.type(line(0).getByRole('spinbutton', { name: /^Unit price/ }), '30');
+    await user.click(submit());
+    await waitFor(() => expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toHaveLength(1));
+    expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')[0]).toMatchObject({
+      clientName: 'Al Noor Trading',
+      items: [{ itemName: 'Cardamom', quantity: '1', unit: 'piece', unitPrice: '30.00' }],
+    });
+  });
+
+  it('says when nothing was found, and starts with an empty line to fill in', () => {
+    const { dialog, lines } = renderDialog(
+      makeParseResult({ parsed: { clientName: 'Unknown Client', clientId: null, items: [] }, rawText: 'hello' }),
+    );
+    expect(within(dialog).getByText(/No items were found in the message/)).toBeTruthy();
+    expect(lines()).toHaveLength(1);
+  });
+
+  it('sends what was heard with a voice order', async () => {
+    const { fetchMock, user, submit } = renderDialog(
+      makeParseResult({
+        source: 'voice',
+        transcription: 'six cartons almarai milk two liter',
+        rawText: '6 cartons almarai milk 2 liter',
+        uploadedFileUrl: '/uploads/intake/2026/note.webm',
+        parsed: {
+          clientName: 'Al Noor Trading',
+          clientId: 'c-noor',
+          items: [makeParsedItem({ quantityNeedsCheck: true })],
+        },
+      }),
+    );
+    expect(screen.getByText('Heard in the voice note: check it')).toBeTruthy();
+    await user.click(submit());
+    await waitFor(() => expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toHaveLength(1));
+    expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')[0]).toMatchObject({
+      source: 'voice',
+      transcribedText: 'six cartons almarai milk two liter',
+      audioFileUrl: '/uploads/intake/2026/note.webm',
+    });
+  });
+
+  it("shows the server's message when the order cannot be created, and stays open", async () => {
+    const { onClose, user, submit } = renderDialog(makeParseResult(), {
+      'POST /api/orders/manual': () =>
+        jsonResponse({ message: 'This client no longer exists', code: 'ORDERS_CLIENT_NOT_FOUND' }, 404, 'Not Found'),
+    });
+    await user.click(submit());
+    const toast = await screen.findByRole('alert');
+    expect(await within(toast).findByText('Failed to create order')).toBeTruthy();
+    expect(within(toast).getByText('This client no longer exists')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('takes the whole screen on a phone', () => {
+    mockMatchMedia((query) => query.includes('max-width: 599.95px'));
+    const { dialog } = renderDialog(makeParseResult());
+    expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
+  });
+
+  it('reads right to left in Arabic, with the checks in Gulf business wording', async () => {
+    await i18n.changeLanguage('ar');
+    const { dialog, line, submit } = renderDialog(fromImage);
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(within(dialog).getByRole('heading', { name: 'تأكيد تفاصيل الطلب' })).toBeTruthy();
+    expect(submit().textContent).toBe('تأكيد وإنشاء الطلب');
+    expect(within(dialog).getByText('مقروء من صورة')).toBeTruthy();
+    expect(line(0).getByTestId('check-quantity').textContent).toBe('راجع الكمية');
+    expect(line(0).getByText('مقروءة من الصورة: قارنها بالأصل')).toBeTruthy();
+    expect(line(0).getByLabelText(/^دقة المطابقة بالذكاء الاصطناعي/)).toBeTruthy();
+    // Money in the currency, Latin digits (Gulf business documents).
+    expect(within(dialog).getByTestId('grand-total').textContent).toContain('90.00');
+    expect(within(dialog).getAllByRole('spinbutton', { name: /^الكمية/ })).toHaveLength(2);
+  });
+});

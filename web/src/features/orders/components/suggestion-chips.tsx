@@ -1,0 +1,84 @@
+import type { ParsedItemAlternativeDto } from '@erp/contracts';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLazyLookupStockItemsQuery } from '../api/order-lookups-api';
+import { fillFromStockItem, type OrderLine } from '../lib/manual-order';
+
+interface SuggestionChipsProps {
+  line: OrderLine;
+  /** The catalogue items the AI thought the line might mean. */
+  alternatives: readonly ParsedItemAlternativeDto[];
+  onPick: (line: OrderLine) => void;
+  percent: (confidence: number) => string;
+}
+
+/** At most this many suggestions per line. */
+const MAX_SUGGESTIONS = 3;
+
+/**
+ * "Did you mean": one click links an unmatched line to a suggested stock item (its names, unit
+ * and selling price, found by its SKU), keeping the line's quantity and wording.
+ */
+export function SuggestionChips({ line, alternatives, onPick, percent }: SuggestionChipsProps) {
+  const { t } = useTranslation('orders');
+  const labelId = useId();
+  const [lookup] = useLazyLookupStockItemsQuery();
+  const [loading, setLoading] = useState<string | null>(null);
+
+  const pick = async (alternative: ParsedItemAlternativeDto) => {
+    setLoading(alternative.stockItemId);
+    try {
+      const items = await lookup(alternative.sku || alternative.name, true).unwrap();
+      const item = items.find((candidate) => candidate.id === alternative.stockItemId);
+      onPick(
+        item
+          ? fillFromStockItem(line, item)
+          : {
+              ...line,
+              itemName: alternative.name,
+              stockItem: { id: alternative.stockItemId, sku: alternative.sku, name: alternative.name },
+            },
+      );
+    } catch {
+      // The item could not be read: link it by what the suggestion says; the price stays to fill in.
+      onPick({
+        ...line,
+        itemName: alternative.name,
+        stockItem: { id: alternative.stockItemId, sku: alternative.sku, name: alternative.name },
+      });
+    } finally {
+      setLoading(null);
+    }
+  };
+
+  return (
+    <Box
+      role="group"
+      aria-labelledby={labelId}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+    >
+      <Typography id={labelId} variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
+        {t('confirm.line.suggestions')}
+      </Typography>
+      {alternatives.slice(0, MAX_SUGGESTIONS).map((alternative) => (
+        <Chip
+          key={alternative.stockItemId}
+          size="small"
+          variant="outlined"
+          color="primary"
+          clickable
+          disabled={loading !== null}
+          onClick={() => void pick(alternative)}
+          label={
+            <bdi>
+              {t('confirm.line.suggestion', { name: alternative.name, percent: percent(alternative.confidence) })}
+            </bdi>
+          }
+        />
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,128 @@
+import type { ClientDto, ParsedItemAlternativeDto } from '@erp/contracts';
+import type { OrderParseResultDto, ParsedOrderItemDto } from '../api/order-intake-api';
+import type { OrderOrigin } from '../api/orders-api';
+import { QUANTITY_SCALE, scaledToString } from './decimal';
+import { DEFAULT_UNIT, emptyOrderLine, type OrderLine } from './manual-order';
+
+/** CONTRACT §6: the parse result's client name when the message names none. */
+export const UNKNOWN_CLIENT = 'Unknown Client';
+/** The longest original text an order keeps (rawOrderText, transcribedText). */
+const ORIGIN_TEXT_MAX = 20_000;
+
+/** Confidence at or above this is a good match; below `FAIR_MATCH` a doubtful one. */
+export const GOOD_MATCH = 0.85;
+export const FAIR_MATCH = 0.6;
+
+/** What the confirm dialog shows of a line the AI read, besides the line itself. */
+export interface ParsedLineInfo {
+  /** 0–1, for the stock item the AI matched. */
+  confidence: number;
+  /** CONTRACT §6/ai-intake.md: read by OCR or the offline recogniser, assumed, or disputed. */
+  quantityNeedsCheck: boolean;
+  /** The customer's own wording of the line. */
+  sourceText: string;
+  /** The stock item the AI matched; null when it matched none. */
+  matchedStockItemId: string | null;
+  /** Other catalogue items the line may mean. */
+  alternatives: ParsedItemAlternativeDto[];
+}
+
+export interface OrderDraft {
+  /** The client as the parse found it: linked when it matched an existing client. */
+  client: { client: ClientDto | null; name: string };
+  /** False when the message named no client ("Unknown Client"). */
+  clientNamed: boolean;
+  lines: OrderLine[];
+  /** By line key. */
+  info: Record<string, ParsedLineInfo>;
+  origin: OrderOrigin;
+}
+
+/** The existing client the parse matched, known only by its id and name. */
+function matchedClient(id: string, name: string): ClientDto {
+  return {
+    id,
+    name,
+    nameAr: null,
+    phone: null,
+    email: null,
+    address: null,
+    notes: null,
+    createdAt: '',
+    createdBy: null,
+  };
+}
+
+/** A parsed quantity (a JSON number) as the form's text, at most 3 decimals: 6 -> "6", 2.5 -> "2.5". */
+export function quantityText(quantity: number): string {
+  if (!Number.isFinite(quantity) || quantity <= 0) return '';
+  return scaledToString(BigInt(Math.round(quantity * 10 ** QUANTITY_SCALE)), QUANTITY_SCALE);
+}
+
+function lineOf(item: ParsedOrderItemDto): OrderLine {
+  const line: OrderLine = {
+    ...emptyOrderLine(),
+    itemName: item.itemName,
+    itemNameAr: item.itemNameAr ?? '',
+    quantity: quantityText(item.quantity),
+    unit: item.unit ?? DEFAULT_UNIT,
+    // Money stays a decimal string from the server to the request.
+    unitPrice: item.unitPrice ?? '',
+    phrase: item.phrase,
+  };
+  if (item.stockItemId) line.stockItem = { id: item.stockItemId, sku: item.sku ?? '', name: item.itemName };
+  return line;
+}
+
+function originOf(result: OrderParseResultDto): OrderOrigin {
+  const clip = (text: string | undefined) => text?.trim().slice(0, ORIGIN_TEXT_MAX) || undefined;
+  const origin: OrderOrigin = { source: result.source };
+  const set = <Key extends keyof OrderOrigin>(key: Key, value: OrderOrigin[Key] | undefined) => {
+    if (value) origin[key] = value;
+  };
+  if (result.source === 'voice') {
+    set('transcribedText', clip(result.transcription ?? result.rawText));
+    set('audioFileUrl', result.uploadedFileUrl);
+  } else {
+    set('rawOrderText', clip(result.rawText));
+    set('uploadedFileUrl', result.uploadedFileUrl);
+  }
+  return origin;
+}
+
+/** The confirm dialog's starting point from a parse result (CONTRACT §6). */
+export function draftFromParse(result: OrderParseResultDto): OrderDraft {
+  const { clientName, clientId, items } = result.parsed;
+  const lines: OrderLine[] = [];
+  const info: Record<string, ParsedLineInfo> = {};
+  for (const item of items) {
+    const line = lineOf(item);
+    lines.push(line);
+    info[line.key] = {
+      confidence: item.confidence,
+      quantityNeedsCheck: item.quantityNeedsCheck,
+      sourceText: item.sourceText,
+      matchedStockItemId: item.stockItemId,
+      alternatives: item.alternatives ?? [],
+    };
+  }
+  const name = clientName?.trim() || UNKNOWN_CLIENT;
+  return {
+    client: { client: clientId ? matchedClient(clientId, name) : null, name },
+    clientNamed: name !== UNKNOWN_CLIENT,
+    lines,
+    info,
+    origin: originOf(result),
+  };
+}
+
+export type MatchLevel = 'good' | 'fair' | 'poor';
+
+export function matchLevelOf(confidence: number): MatchLevel {
+  return confidence >= GOOD_MATCH ? 'good' : confidence >= FAIR_MATCH ? 'fair' : 'poor';
+}
+
+/** The line still holds the AI's match (not another item the user picked or typed). */
+export function keepsMatch(line: OrderLine, info: ParsedLineInfo): boolean {
+  return info.matchedStockItemId !== null && line.stockItem?.id === info.matchedStockItemId;
+}
