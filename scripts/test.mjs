@@ -8,7 +8,22 @@ import { createLog, UserError } from './lib/log.mjs';
 import { checkNodeVersion, ensureDependencies, env, loadDotEnv, root } from './lib/setup.mjs';
 
 const log = createLog('test');
-const resultsFile = path.join(root, '.data', 'test-results.json');
+/**
+ * vitest's JSON report: .data/test-results.json for `npm test`, .data/test-results-<folder>.json for
+ * a suite given with `--config <folder>/vitest.config.ts` (e2e, faults), so that runs of different
+ * suites at the same time on one machine never read each other's counts.
+ */
+function resultsFileFor(args) {
+  const index = args.indexOf('--config');
+  const config = index >= 0 ? args[index + 1] : args.find((arg) => arg.startsWith('--config='))?.slice(9);
+  const suite = config ? path.basename(path.dirname(path.resolve(root, config))) : '';
+  return path.join(
+    root,
+    '.data',
+    suite && suite !== path.basename(root) ? `test-results-${suite}.json` : 'test-results.json',
+  );
+}
+const resultsFile = resultsFileFor(process.argv.slice(2));
 const started = [];
 let vitest;
 let interrupted = false;

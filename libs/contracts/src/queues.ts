@@ -108,6 +108,19 @@ export interface CustomerInvoiceJobData {
   orderNumber: string;
 }
 
+/**
+ * Job options of every invoice-create job (customer and supplier): 12 attempts with exponential
+ * backoff from 1 s, about 34 minutes from the first attempt to the last. Billing reads the order
+ * from the orders service and the settings from identity to write an invoice, so its job must
+ * outlive an outage of either, or of the database, well beyond the default 5 attempts (15 s): a
+ * job that failed for good keeps its jobId, and adding it again is then a no-op (the invoice is
+ * left to `POST /api/orders/{id}/generate-invoice`). Found by the fault suite (docs/reliability.md).
+ */
+export const invoiceCreateJobOptions = {
+  attempts: 12,
+  backoff: { type: 'exponential', delay: 1_000 },
+} as const;
+
 /** The jobId of an order's job in a queue that takes one job per order. */
 export function orderJobId(orderId: string): string {
   return `order-${orderId}`;

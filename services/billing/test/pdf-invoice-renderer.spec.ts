@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { AppException } from '@erp/contracts';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDocument } from '../src/pdf/invoice-document.js';
@@ -34,6 +35,26 @@ function pdfText(file: string, mode: 'layout' | 'reading' = 'layout'): string {
     .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .replace(/[\u064b-\u0652]/g, '')
     .replace(/\s+/g, ' ');
+}
+
+/** Every descendant of a process, from /proc (Chromium's renderers and helpers under its browser). */
+function descendantsOf(pid: number): number[] {
+  const parents = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = [];
+  for (let frontier = [pid]; frontier.length > 0;) {
+    frontier = frontier.flatMap((each) => parents.get(each) ?? []);
+    found.push(...frontier);
+  }
+  return found;
 }
 
 const imageCount = (file: string): number => run('pdfimages', ['-list', file]).trim().split('\n').length - 2;
@@ -274,6 +295,35 @@ describe.each(binaries)('InvoiceRenderer with %s', (chromium) => {
     second.process()?.kill('SIGKILL');
     expect(pdfText(save('crash-in-flight', await inFlight))).toContain('INV-2026-000777');
     expect(browserOf()).not.toBe(second);
+  });
+
+  it('lives through every Chromium process killed under renders in flight: each render a PDF or a 503', async () => {
+    const browserOf = (): Browser => (renderer as unknown as { current: { browser: Browser } }).current.browser;
+    const outcomes: string[] = [];
+    for (const order of ['browser first', 'children first', 'browser first']) {
+      await renderer.render(sample());
+      const browser = browserOf().process()!.pid!;
+      const tree = [browser, ...descendantsOf(browser)];
+      const inFlight = Array.from({ length: 6 }, (_, index) =>
+        renderer.render(sample({ invoiceNumber: `INV-2026-00090${index}` })).then(
+          (pdf) => (pdf.subarray(0, 5).toString('latin1') === '%PDF-' ? 'pdf' : 'not a pdf'),
+          (error: unknown) =>
+            error instanceof AppException && error.status === 503 ? '503' : `failed: ${String(error)}`,
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      for (const pid of order === 'browser first' ? tree : [...tree].reverse()) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // gone with its parent
+        }
+      }
+      outcomes.push(...(await Promise.all(inFlight)));
+    }
+    // The process is still here (a pipe error nobody listened to would have ended it), and so is printing.
+    expect(outcomes.filter((outcome) => outcome !== 'pdf' && outcome !== '503')).toEqual([]);
+    expect(pdfText(save('after-kills', await renderer.render(sample())))).toContain('INV-2026-000123');
   });
 
   it('refuses to render once shut down', async () => {

@@ -25,7 +25,7 @@ export async function createServiceApp(
   });
   app.useLogger(app.get(Logger));
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalFilters(new AllRpcExceptionsFilter());
+  app.useGlobalFilters(new AllRpcExceptionsFilter(service));
   app.enableShutdownHooks();
   return app;
 }

@@ -1,3 +1,4 @@
+import { AppException, ErrorCode } from '@erp/contracts';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { basename } from 'node:path';
 import puppeteer, { type Browser, type CDPSession, type HTTPRequest, type Page } from 'puppeteer-core';
@@ -23,6 +24,11 @@ const launchArgs = [
   '--disable-extensions',
   // The GPU process does nothing for print-to-PDF but costs a process (~45 MB): keep it in the browser.
   '--in-process-gpu',
+  // No network at all, below the request interception (which prefetch and preconnect get past):
+  // every request goes to a proxy that is not there, loopback included, and no name resolves.
+  '--proxy-server=http://127.0.0.1:9',
+  '--proxy-bypass-list=<-loopback>',
+  '--host-resolver-rules=MAP * ~NOTFOUND',
 ];
 
 /** The template's @page decides size and margins; no tagged PDF or outline (they cost print time). */
@@ -90,6 +96,12 @@ class PagePool {
       handleSIGHUP: false,
       timeout: renderTimeoutMs,
     });
+    // A killed browser can still report an error on its pipes afterwards (ECONNRESET: it died with
+    // our messages unread), after puppeteer's transport stopped listening to them: an 'error' event
+    // nobody listens to would end the whole billing service.
+    for (const stream of browser.process()?.stdio ?? []) {
+      stream?.on('error', (error: Error) => logger.warn(`The PDF browser's pipe failed: ${error.message}`));
+    }
     const pool = new PagePool(browser, logger);
     // A killed Chromium can leave its pipe open (its children hold it): watch the process too,
     // and drop the connection so that calls in flight fail now instead of at their timeout.
@@ -177,11 +189,28 @@ class PagePool {
 }
 
 /**
+ * Whether a render failed because Chromium went away under it: the browser exited (the pool is no
+ * longer usable), or the page's target or the connection closed, its frame was detached, or the
+ * print was cut short ("Printing failed": its renderer process killed mid-print).
+ */
+function wentAway(error: unknown, pool: PagePool | null): boolean {
+  if (pool?.usable === false) return true;
+  if (!(error instanceof Error)) return false;
+  return (
+    error.name === 'TargetCloseError' ||
+    /Target closed|Session closed|Connection closed|detached Frame|frame was detached|Printing failed|the PDF browser (went away|is closed)/i.test(
+      error.message,
+    )
+  );
+}
+
+/**
  * Renders invoice PDFs with puppeteer-core and the configured Chromium. The browser starts on
  * the first render and stays warm with PDF_PAGES pages (renders beyond that wait for a page);
  * each page keeps the template's head loaded and swaps in the next invoice's body. A crashed
  * browser is started again by the next render (a render caught by the crash is tried once
- * more). Pages run no JavaScript and every request they make is aborted: the template inlines
+ * more). Pages run no JavaScript and every request they make is aborted, and the browser has no
+ * network under that (a proxy that is not there, no name resolution): the template inlines
  * everything (logo, QR code) and system fonts need no network.
  */
 @Injectable()
@@ -206,14 +235,28 @@ export class InvoiceRenderer implements OnModuleDestroy {
     return invoiceHtml(doc, { logo, timeZone: this.config.BUSINESS_TIME_ZONE });
   }
 
-  /** Prints any HTML document on a warm page under the same rules (no script, no network). */
+  /**
+   * Prints any HTML document on a warm page under the same rules (no script, no network). A render
+   * caught by a crash (the browser or the page's renderer process killed) is tried once more on a
+   * fresh browser or page; caught twice, it is a 503 the caller may retry, not a fault.
+   */
   async renderHtml(html: string): Promise<Buffer> {
     try {
       return await this.print(html);
     } catch (error) {
-      if (this.destroyed || this.current?.usable !== false) throw error;
+      if (this.destroyed || !wentAway(error, this.current)) throw error;
       this.logger.warn(`The PDF browser went away during a render (${String(error)}); starting it again`);
-      return this.print(html);
+    }
+    try {
+      return await this.print(html);
+    } catch (error) {
+      if (this.destroyed || !wentAway(error, this.current)) throw error;
+      throw new AppException(
+        ErrorCode.ServiceUnavailable,
+        'The PDF renderer restarted while printing; try again',
+        { reason: String(error).slice(0, 200) },
+        503,
+      );
     }
   }
 

@@ -3,6 +3,7 @@ import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   ErrorCode,
   InventoryErrorCode,
+  invoiceCreateJobOptions,
   JobName,
   QueueName,
   supplierInvoiceJobId,
@@ -80,7 +81,10 @@ export class ReceiptsService {
         throw error;
       });
     const envelope: JobEnvelope<SupplierInvoiceJobData> = { meta, data: applied.job };
-    await this.invoiceQueue.add(JobName.SupplierInvoice, envelope, { jobId: supplierInvoiceJobId(dto.receiptId) });
+    await this.invoiceQueue.add(JobName.SupplierInvoice, envelope, {
+      jobId: supplierInvoiceJobId(dto.receiptId),
+      ...invoiceCreateJobOptions,
+    });
     return { ...applied.result, repeated: applied.repeated };
   }
 

@@ -2,6 +2,7 @@ import {
   AppException,
   IdentityClient,
   InventoryClient,
+  invoiceCreateJobOptions,
   isCommitted,
   JobName,
   orderJobId,
@@ -143,7 +144,7 @@ export class OrderStatusService {
       .add(
         JobName.CustomerInvoice,
         { meta, data: { orderId: order.id, orderNumber: order.orderNumber } },
-        { jobId: orderJobId(order.id) },
+        { jobId: orderJobId(order.id), ...invoiceCreateJobOptions },
       )
       .catch((error: unknown) =>
         this.logger.error(`Order ${order.orderNumber}: invoice event not queued (${String(error)})`),

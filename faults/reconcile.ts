@@ -1,0 +1,345 @@
+/**
+ * The reconciliation check, in SQL over the services' schemas (one database, a schema each):
+ * stock, batches, what each order holds, invoices and numbers must agree exactly. Every
+ * disagreement is one line in `mismatches` (the target is none).
+ */
+import { Queue } from 'bullmq';
+import pg from 'pg';
+import { sleep } from './api.js';
+import { REDIS_PREFIX, type SeededItem } from './settings.js';
+
+/** libs/contracts/src/queues.ts: queue names are a contract and never renamed. */
+const queues = [
+  'invoice-create',
+  'invoice-render',
+  'order-stock-repair',
+  'webhook-events',
+  'webhook-deliver',
+  'ai-parse',
+];
+
+export interface Reconciliation {
+  mismatches: string[];
+  figures: {
+    stockItems: number;
+    orders: Record<string, number>;
+    ordersThatEnteredCommitted: number;
+    customerInvoices: number;
+    supplierInvoices: number;
+    receipts: number;
+    stockMoves: { takes: number; putBacks: number };
+    numbers: Record<string, { count: number; first: number; last: number }>;
+  };
+}
+
+async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function reconcile(databaseUrl: string, items: SeededItem[]): Promise<Reconciliation> {
+  return withClient(databaseUrl, async (db) => {
+    const mismatches: string[] = [];
+    const rows = async <R extends pg.QueryResultRow>(sql: string): Promise<R[]> => (await db.query<R>(sql)).rows;
+
+    // 1. Each item: on hand = received − what committed orders' lines take; = received − taken + put
+    //    back (the ledger of moves); the batches hold all of it (everything came in batches).
+    const stock = await rows<{
+      id: string;
+      sku: string;
+      quantity: string;
+      received: string;
+      committed: string;
+      taken: string;
+      returned: string;
+      batched: string;
+    }>(`
+      WITH committed AS (
+        SELECT i.stock_item_id AS id, sum(i.quantity) AS q
+        FROM orders.order_items i JOIN orders.orders o ON o.id = i.order_id
+        WHERE o.status IN ('confirmed', 'completed') AND i.stock_item_id IS NOT NULL
+        GROUP BY 1),
+      received AS (
+        SELECT (line->>'stockItemId')::uuid AS id, sum((line->>'quantity')::numeric) AS q
+        FROM inventory.receipts r, jsonb_array_elements(r.result->'lines') AS line
+        GROUP BY 1),
+      moved AS (
+        SELECT l.stock_item_id AS id,
+               sum(l.quantity) FILTER (WHERE m.kind = 'take') AS taken,
+               sum(l.quantity) FILTER (WHERE m.kind = 'put') AS returned
+        FROM inventory.stock_move_lines l JOIN inventory.stock_moves m ON m.id = l.move_id
+        GROUP BY 1),
+      batched AS (SELECT stock_item_id AS id, sum(quantity) AS q FROM inventory.stock_batches GROUP BY 1)
+      SELECT s.id, s.sku, s.quantity::text,
+             coalesce(r.q, 0)::text AS received, coalesce(c.q, 0)::text AS committed,
+             coalesce(m.taken, 0)::text AS taken, coalesce(m.returned, 0)::text AS returned,
+             coalesce(b.q, 0)::text AS batched
+      FROM inventory.stock_items s
+      LEFT JOIN committed c ON c.id = s.id LEFT JOIN received r ON r.id = s.id
+      LEFT JOIN moved m ON m.id = s.id LEFT JOIN batched b ON b.id = s.id
+      ORDER BY s.sku`);
+    const n = (text: string): number => Math.round(Number(text) * 1000);
+    for (const item of stock) {
+      const seeded = items.find((candidate) => candidate.id === item.id);
+      if (seeded && n(item.received) !== seeded.received * 1000) {
+        mismatches.push(`${item.sku}: receipts hold ${item.received}, the suite received ${seeded.received}`);
+      }
+      if (n(item.quantity) !== n(item.received) - n(item.committed)) {
+        mismatches.push(
+          `${item.sku}: quantity ${item.quantity} ≠ received ${item.received} − committed order lines ${item.committed}`,
+        );
+      }
+      if (n(item.quantity) !== n(item.received) - n(item.taken) + n(item.returned)) {
+        mismatches.push(
+          `${item.sku}: quantity ${item.quantity} ≠ received ${item.received} − taken ${item.taken} + returned ${item.returned}`,
+        );
+      }
+      if (n(item.batched) !== n(item.quantity)) {
+        mismatches.push(
+          `${item.sku}: batches hold ${item.batched}, the item ${item.quantity} (no unbatched stock here)`,
+        );
+      }
+    }
+
+    // 2. Each batch: what it received, less what takes took from it, plus what put-backs returned.
+    const batches = await rows<{ id: string; batch_number: string; quantity: string; expected: string }>(`
+      SELECT b.id, b.batch_number, b.quantity::text,
+             (b.received_quantity
+               - coalesce(sum(l.quantity) FILTER (WHERE m.kind = 'take'), 0)
+               + coalesce(sum(l.quantity) FILTER (WHERE m.kind = 'put'), 0))::text AS expected
+      FROM inventory.stock_batches b
+      LEFT JOIN inventory.stock_move_lines l ON l.batch_id = b.id
+      LEFT JOIN inventory.stock_moves m ON m.id = l.move_id
+      GROUP BY b.id
+      HAVING b.quantity <> b.received_quantity
+               - coalesce(sum(l.quantity) FILTER (WHERE m.kind = 'take'), 0)
+               + coalesce(sum(l.quantity) FILTER (WHERE m.kind = 'put'), 0)`);
+    for (const batch of batches) {
+      mismatches.push(`batch ${batch.batch_number}: holds ${batch.quantity}, its moves say ${batch.expected}`);
+    }
+
+    // 3. Each order: inventory holds exactly its linked lines while it is committed, nothing otherwise.
+    const holds = await rows<{ order_number: string; status: string; sku: string; held: string; expected: string }>(`
+      WITH held AS (
+        SELECT m.order_id, l.stock_item_id,
+               sum(CASE WHEN m.kind = 'take' THEN l.quantity ELSE -l.quantity END) AS q
+        FROM inventory.stock_moves m JOIN inventory.stock_move_lines l ON l.move_id = m.id
+        GROUP BY 1, 2),
+      expected AS (
+        SELECT o.id AS order_id, i.stock_item_id, sum(i.quantity) AS q
+        FROM orders.orders o JOIN orders.order_items i ON i.order_id = o.id
+        WHERE o.status IN ('confirmed', 'completed') AND i.stock_item_id IS NOT NULL
+        GROUP BY 1, 2),
+      compared AS (
+        SELECT coalesce(h.order_id, e.order_id) AS order_id, coalesce(h.stock_item_id, e.stock_item_id) AS item_id,
+               coalesce(h.q, 0) AS held, coalesce(e.q, 0) AS expected
+        FROM held h FULL JOIN expected e ON e.order_id = h.order_id AND e.stock_item_id = h.stock_item_id)
+      SELECT coalesce(o.order_number, c.order_id::text) AS order_number, coalesce(o.status, 'unknown order') AS status,
+             s.sku, c.held::text, c.expected::text
+      FROM compared c
+      LEFT JOIN orders.orders o ON o.id = c.order_id
+      LEFT JOIN inventory.stock_items s ON s.id = c.item_id
+      WHERE c.held <> c.expected`);
+    for (const hold of holds) {
+      mismatches.push(
+        `${hold.order_number} (${hold.status}): inventory holds ${hold.held} of ${hold.sku}, its lines say ${hold.expected}`,
+      );
+    }
+
+    // 4. Invoices: exactly one per order that ever entered confirmed/completed, none for the others,
+    //    its subtotal the order's total; none without an order; one supplier invoice per receipt.
+    const invoices = await rows<{
+      order_number: string;
+      entered: boolean;
+      took: boolean;
+      invoices: number;
+      subtotals: string | null;
+      total: string;
+    }>(`
+      SELECT o.order_number, o.first_committed_at IS NOT NULL AS entered,
+             EXISTS (SELECT 1 FROM inventory.stock_moves m WHERE m.order_id = o.id AND m.kind = 'take') AS took,
+             count(inv.id)::int AS invoices, string_agg(inv.subtotal::text, ',') AS subtotals, o.total_amount::text AS total
+      FROM orders.orders o
+      LEFT JOIN billing.invoices inv ON inv.order_id = o.id AND inv.type = 'customer'
+      GROUP BY o.id`);
+    for (const order of invoices) {
+      const wanted = order.entered ? 1 : 0;
+      if (order.invoices !== wanted) {
+        mismatches.push(
+          `${order.order_number}: ${order.invoices} invoices, ${wanted} expected (${order.entered ? 'entered' : 'never entered'} a committed state)`,
+        );
+      } else if (order.invoices === 1 && Number(order.subtotals) !== Number(order.total)) {
+        mismatches.push(`${order.order_number}: invoice subtotal ${order.subtotals} ≠ order total ${order.total}`);
+      }
+      // (A take without the committed state is allowed: a confirm whose end was lost is put back, 0008.)
+      if (order.entered && !order.took) {
+        mismatches.push(`${order.order_number}: entered a committed state without taking stock`);
+      }
+    }
+    const orphans = await rows<{ invoice_number: string }>(`
+      SELECT inv.invoice_number FROM billing.invoices inv
+      WHERE inv.type = 'customer' AND NOT EXISTS (SELECT 1 FROM orders.orders o WHERE o.id = inv.order_id)`);
+    for (const orphan of orphans) mismatches.push(`${orphan.invoice_number}: a customer invoice without its order`);
+    const supplier = await rows<{ receipts: number; invoices: number }>(`
+      SELECT (SELECT count(*)::int FROM inventory.receipts) AS receipts,
+             (SELECT count(*)::int FROM billing.invoices WHERE type = 'supplier') AS invoices`);
+    if (supplier[0]!.receipts !== supplier[0]!.invoices) {
+      mismatches.push(`${supplier[0]!.receipts} goods receipts but ${supplier[0]!.invoices} supplier invoices`);
+    }
+
+    // 5. Numbers: per series and year, 1..N with no gap and no duplicate, and the counter at N.
+    const numbers = await rows<{
+      series: string;
+      year: string;
+      count: number;
+      distinct: number;
+      first: number;
+      last: number;
+      counter: number | null;
+    }>(`
+      WITH numbered AS (
+        SELECT split_part(order_number, '-', 1) AS series, split_part(order_number, '-', 2) AS year,
+               order_number AS number, split_part(order_number, '-', 3)::int AS n
+        FROM orders.orders
+        UNION ALL
+        SELECT split_part(invoice_number, '-', 1), split_part(invoice_number, '-', 2),
+               invoice_number, split_part(invoice_number, '-', 3)::int
+        FROM billing.invoices),
+      counters AS (
+        SELECT 'ORD' AS series, year::text AS year, last_number FROM orders.order_number_counters
+        UNION ALL
+        SELECT CASE series WHEN 'customer' THEN 'INV' WHEN 'supplier' THEN 'SUP' ELSE series END, year::text, last_number
+        FROM billing.invoice_number_counters)
+      SELECT n.series, n.year, count(*)::int AS count, count(DISTINCT n.number)::int AS distinct,
+             min(n.n) AS first, max(n.n) AS last, max(c.last_number) AS counter
+      FROM numbered n LEFT JOIN counters c ON c.series = n.series AND c.year = n.year
+      GROUP BY n.series, n.year ORDER BY 1, 2`);
+    const numberFigures: Reconciliation['figures']['numbers'] = {};
+    for (const series of numbers) {
+      const name = `${series.series}-${series.year}`;
+      numberFigures[name] = { count: series.count, first: series.first, last: series.last };
+      if (series.distinct !== series.count)
+        mismatches.push(`${name}: ${series.count - series.distinct} duplicate numbers`);
+      if (series.first !== 1 || series.last !== series.count) {
+        mismatches.push(`${name}: numbers ${series.first}..${series.last} for ${series.count} documents (a gap)`);
+      }
+      if (series.counter !== null && series.counter !== series.last) {
+        mismatches.push(`${name}: the counter says ${series.counter}, the last number is ${series.last}`);
+      }
+    }
+
+    const statuses = await rows<{ status: string; count: number }>(
+      `SELECT status, count(*)::int AS count FROM orders.orders GROUP BY status ORDER BY status`,
+    );
+    const counts = await rows<{
+      entered: number;
+      customer: number;
+      supplier: number;
+      receipts: number;
+      takes: number;
+      puts: number;
+    }>(`
+      SELECT (SELECT count(*)::int FROM orders.orders WHERE first_committed_at IS NOT NULL) AS entered,
+             (SELECT count(*)::int FROM billing.invoices WHERE type = 'customer') AS customer,
+             (SELECT count(*)::int FROM billing.invoices WHERE type = 'supplier') AS supplier,
+             (SELECT count(*)::int FROM inventory.receipts) AS receipts,
+             (SELECT count(*)::int FROM inventory.stock_moves WHERE kind = 'take') AS takes,
+             (SELECT count(*)::int FROM inventory.stock_moves WHERE kind = 'put') AS puts`);
+    const count = counts[0]!;
+    return {
+      mismatches,
+      figures: {
+        stockItems: stock.length,
+        orders: Object.fromEntries(statuses.map((row) => [row.status, row.count])),
+        ordersThatEnteredCommitted: count.entered,
+        customerInvoices: count.customer,
+        supplierInvoices: count.supplier,
+        receipts: count.receipts,
+        stockMoves: { takes: count.takes, putBacks: count.puts },
+        numbers: numberFigures,
+      },
+    };
+  });
+}
+
+/** Job counts of every queue (waiting, active, delayed, failed, completed). */
+export async function queueCounts(redisUrl: string): Promise<Record<string, Record<string, number>>> {
+  const url = new URL(redisUrl);
+  const result: Record<string, Record<string, number>> = {};
+  for (const name of queues) {
+    const queue = new Queue(name, {
+      prefix: `${REDIS_PREFIX}:bull`,
+      connection: { host: url.hostname, port: Number(url.port), maxRetriesPerRequest: 1 },
+    });
+    try {
+      result[name] = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'failed', 'completed');
+    } finally {
+      await queue.close();
+    }
+  }
+  return result;
+}
+
+/**
+ * Waits (bounded) until the asynchronous work has caught up: every order that entered a committed
+ * state has its invoice, no invoice or stock-repair job is waiting, and no webhook delivery is
+ * pending. Resolves with the milliseconds it took; on timeout resolves anyway (the check says what is off).
+ */
+export async function waitForDrain(databaseUrl: string, redisUrl: string, timeoutMs = 180_000): Promise<number> {
+  const started = Date.now();
+  // Queues idle this many polls in a row with work still missing: nothing more will come (a job failed for good).
+  let idlePolls = 0;
+  for (;;) {
+    const [state] = await withClient(
+      databaseUrl,
+      async (db) =>
+        (
+          await db.query<{ missing: number; pending: number }>(`
+          SELECT (SELECT count(*)::int FROM orders.orders o
+                  WHERE o.first_committed_at IS NOT NULL
+                    AND NOT EXISTS (SELECT 1 FROM billing.invoices i WHERE i.order_id = o.id)) AS missing,
+                 (SELECT count(*)::int FROM identity.webhook_deliveries WHERE status = 'pending') AS pending`)
+        ).rows,
+    );
+    const counts = await queueCounts(redisUrl);
+    const busy = ['invoice-create', 'order-stock-repair', 'webhook-events', 'webhook-deliver'].some((name) => {
+      const queue = counts[name] ?? {};
+      return (queue.waiting ?? 0) + (queue.active ?? 0) + (queue.delayed ?? 0) + (queue.prioritized ?? 0) > 0;
+    });
+    idlePolls = busy ? 0 : idlePolls + 1;
+    const caughtUp = state!.missing === 0 && state!.pending === 0 && !busy;
+    if (caughtUp || idlePolls >= 10 || Date.now() - started > timeoutMs) return Date.now() - started;
+    await sleep(500);
+  }
+}
+
+/**
+ * What the webhook receiver got against identity's delivery log: each delivery row delivered
+ * should have reached the receiver (at least once); repeats are counted.
+ */
+export async function webhookFigures(
+  databaseUrl: string,
+  received: Array<{ delivery: string; event: string }>,
+): Promise<{ rows: Record<string, number>; posts: number; deliveriesReceived: number; repeats: number; lost: number }> {
+  const rows = await withClient(
+    databaseUrl,
+    async (db) =>
+      (await db.query<{ id: string; status: string }>(`SELECT id, status FROM identity.webhook_deliveries`)).rows,
+  );
+  const perDelivery = new Map<string, number>();
+  for (const post of received) perDelivery.set(post.delivery, (perDelivery.get(post.delivery) ?? 0) + 1);
+  const statusCounts: Record<string, number> = {};
+  for (const row of rows) statusCounts[row.status] = (statusCounts[row.status] ?? 0) + 1;
+  return {
+    rows: statusCounts,
+    posts: received.length,
+    deliveriesReceived: perDelivery.size,
+    repeats: [...perDelivery.values()].reduce((sum, times) => sum + times - 1, 0),
+    lost: rows.filter((row) => row.status === 'delivered' && !perDelivery.has(row.id)).length,
+  };
+}
