@@ -262,7 +262,7 @@ describe('an order read by AI from a pasted message and from a photo, confirmed 
       .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
     expect(quantities).toEqual(['6', '4', '10']);
     const fileLink = confirm.getByRole('link', { name: t(language, 'orders:confirm.openFile') });
-    expect(await fileLink.getAttribute('href')).toMatch(/^\/uploads\/intake\/\d{4}\/[\w-]+\.png$/);
+    expect(await fileLink.getAttribute('href')).toMatch(/^\/api\/files\/intake\/\d{4}\/[\w-]+\.png$/);
 
     // No client in a photo of the lines alone: "Unknown Client", replaced by the user.
     const clientField = confirm.getByRole('combobox', { name: labelled(t(language, 'orders:form.client.label')) });

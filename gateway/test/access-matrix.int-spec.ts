@@ -126,6 +126,7 @@ const contractPolicy: Record<string, string> = {
   'POST /api/orders/transcribe': 'orders:write',
   'POST /api/stock/supplier-invoices/parse': 'stock:write',
   'GET /api/ai-jobs/:jobId': 'signed-in',
+  'GET /api/files/intake/:year/:name': 'signed-in',
 };
 
 function describeAccess(access: Access | null): string {

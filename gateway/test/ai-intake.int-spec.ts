@@ -9,6 +9,7 @@ import {
   type OrderDto,
   type OrderParseResultDto,
   type ParsedOrderItemDto,
+  type InvoiceDto,
   type ReceiptResultDto,
   type StockItemDto,
   type SupplierInvoiceDraftDto,
@@ -43,11 +44,13 @@ const fixtureCatalog = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../services/ai-parser/test/fixtures/catalog.json', import.meta.url)), 'utf8'),
 ) as FixtureItem[];
 
+function documentPath(name: string): string {
+  return fileURLToPath(new URL(`../../services/ai-parser/test/fixtures/documents/${name}`, import.meta.url));
+}
+
 /** An order photo or supplier invoice of services/ai-parser/test/fixtures/documents, as a data URL. */
 function documentFixture(name: string): string {
-  const bytes = readFileSync(
-    fileURLToPath(new URL(`../../services/ai-parser/test/fixtures/documents/${name}`, import.meta.url)),
-  );
+  const bytes = readFileSync(documentPath(name));
   const type = name.endsWith('.pdf') ? 'application/pdf' : name.endsWith('.png') ? 'image/png' : 'image/jpeg';
   return `data:${type};base64,${bytes.toString('base64')}`;
 }
@@ -535,8 +538,8 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
         ['CHEESE-PUCK-TRI-16', 4, 'box'],
       ]);
       expect(result.parsed.items.every((item) => item.quantityNeedsCheck)).toBe(true);
-      expect(result.uploadedFileUrl).toMatch(/^\/uploads\/intake\/\d{4}\/[0-9a-f-]{36}\.webm$/);
-      const kept = await stack.fetch(result.uploadedFileUrl!);
+      expect(result.uploadedFileUrl).toMatch(/^\/api\/files\/intake\/\d{4}\/[0-9a-f-]{36}\.webm$/);
+      const kept = await owner.get(result.uploadedFileUrl!);
       expect(kept.status).toBe(200);
       expect(
         Buffer.from(await kept.arrayBuffer())
@@ -933,8 +936,8 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
         ]);
         expect(result.parsed.items.every((item) => item.quantityNeedsCheck)).toBe(true);
         expect(result.parsed.items[0]).toMatchObject({ unitPrice: '11.50', matchedBy: 'catalogue' });
-        expect(result.uploadedFileUrl).toMatch(/^\/uploads\/intake\/\d{4}\/[0-9a-f-]{36}\.png$/);
-        const kept = await stack.fetch(result.uploadedFileUrl!);
+        expect(result.uploadedFileUrl).toMatch(/^\/api\/files\/intake\/\d{4}\/[0-9a-f-]{36}\.png$/);
+        const kept = await owner.get(result.uploadedFileUrl!);
         expect(kept.status).toBe(200);
       });
 
@@ -968,7 +971,7 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
           totals: { subtotal: '661.30', vat: '99.20', total: '760.50' },
           rawText: expect.stringContaining('Almarai Fresh Milk Full Fat 1L'),
         });
-        expect(draft.uploadedFileUrl).toMatch(/^\/uploads\/intake\/\d{4}\/[0-9a-f-]{36}\.pdf$/);
+        expect(draft.uploadedFileUrl).toMatch(/^\/api\/files\/intake\/\d{4}\/[0-9a-f-]{36}\.pdf$/);
         expect(summary(draft)).toEqual([
           ['MILK-ALM-1L', 24, 'carton', '5.55', '133.20'],
           ['LABAN-ALM-1L', 12, 'carton', '4.65', '55.80'],
@@ -1058,6 +1061,7 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
           invoiceNumber: draft.invoiceNumber,
           invoiceDate: draft.invoiceDate,
           createMissingItems: true,
+          uploadedFileUrl: draft.uploadedFileUrl,
           lines: draft.lines.map((line) => ({
             stockItemId: line.stockItemId ?? undefined,
             name: line.name,
@@ -1122,6 +1126,50 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
         const again = await owner.post('/api/stock/receipts', receipt);
         expect(await json<ReceiptResultDto>(again)).toEqual({ ...result, repeated: true });
         expect((await stock('MILK-ALM-1L'))[0]!.quantity).toBe(before!.quantity + 24);
+
+        // The supplier invoice keeps the file as uploaded: its download is that file.
+        let supplierInvoice: InvoiceDto | undefined;
+        for (let tries = 0; !supplierInvoice && tries < 100; tries += 1) {
+          const invoices = await json<InvoiceDto[]>(await owner.get('/api/invoices?type=supplier'));
+          supplierInvoice = invoices.find((invoice) => invoice.supplierInvoiceNumber === 'INV-88213');
+          if (!supplierInvoice) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(supplierInvoice).toMatchObject({
+          type: 'supplier',
+          invoiceNumber: expect.stringMatching(/^SUP-\d{4}-\d{6}$/),
+          uploadedFileUrl: draft.uploadedFileUrl,
+          pdfUrl: draft.uploadedFileUrl,
+        });
+        const download = await owner.get(supplierInvoice!.pdfUrl!);
+        expect(download.status).toBe(200);
+        expect(download.headers.get('content-type')).toBe('application/pdf');
+        expect(Buffer.from(await download.arrayBuffer())).toEqual(readFileSync(documentPath('invoice-almarai.pdf')));
+      });
+
+      it('serves kept uploads to signed-in users only, never under the public /uploads path', async () => {
+        const { draft } = await parseInvoice('invoice-almarai.pdf');
+        const url = draft.uploadedFileUrl;
+        const signedIn = await owner.get(url);
+        expect(signedIn.status).toBe(200);
+        expect(signedIn.headers.get('cache-control')).toBe('private, max-age=86400');
+        expect(signedIn.headers.get('content-security-policy')).toContain('sandbox');
+        expect(signedIn.headers.get('x-content-type-options')).toBe('nosniff');
+
+        const anonymous = await fetch(`${stack.baseUrl}${url}`);
+        expect(anonymous.status).toBe(401);
+        expect(await anonymous.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+        const publicPath = await fetch(`${stack.baseUrl}${url.replace('/api/files/', '/uploads/')}`);
+        expect(publicPath.status).toBe(404);
+
+        for (const wrong of [
+          '/api/files/intake/2026/x.pdf',
+          '/api/files/intake/20x6/' + url.split('/').pop(),
+          '/api/files/intake/2026/..%2F..%2Fsession-secret',
+        ]) {
+          expect((await owner.get(wrong)).status, wrong).toBe(404);
+        }
+        const missing = url.replace(/[0-9a-f]{8}-/, '00000000-');
+        expect((await owner.get(missing)).status).toBe(404);
       });
     },
   );

@@ -5,6 +5,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { GatewayConfig } from '../config/gateway.config.js';
 import { AiIntakeController } from './ai-intake.controller.js';
 import { AiJobsService } from './ai-jobs.service.js';
+import { IntakeFilesController } from './intake-files.controller.js';
 
 /** AI intake: the calls that hand orders and supplier invoices to the ai-parser service through the ai-parse queue. */
 @Module({})
@@ -16,7 +17,7 @@ export class AiIntakeModule {
         QueuesModule.forRoot(config.REDIS_URL, config.REDIS_PREFIX),
         BullModule.registerQueue({ name: QueueName.AiParse }),
       ],
-      controllers: [AiIntakeController],
+      controllers: [AiIntakeController, IntakeFilesController],
       providers: [{ provide: GatewayConfig, useValue: config }, AiJobsService],
     };
   }

@@ -1,10 +1,13 @@
-import type { IntakeFileRef } from '@erp/contracts';
+import { intakeFileUrl, type IntakeFileRef } from '@erp/contracts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { IntakeUpload } from './intake-file.js';
 
-/** Intake files live under <ERP_DATA_DIR>/uploads/intake/<yyyy>/, served at /uploads/intake/…. */
+/**
+ * Intake files live under <ERP_DATA_DIR>/uploads/intake/<yyyy>/ and are served to signed-in users
+ * at /api/files/intake/… (intake-files.controller.ts), never under the public /uploads.
+ */
 export const INTAKE_FOLDER = 'intake';
 
 /**
@@ -18,5 +21,5 @@ export async function keepIntakeFile(dataDir: string, upload: IntakeUpload, now 
   const folder = join(resolve(dataDir), 'uploads', INTAKE_FOLDER, year);
   await mkdir(folder, { recursive: true });
   await writeFile(join(resolve(dataDir), 'uploads', path), upload.bytes, { flag: 'wx' });
-  return { path, url: `/uploads/${path}`, type: upload.type, bytes: upload.bytes.length };
+  return { path, url: intakeFileUrl(path), type: upload.type, bytes: upload.bytes.length };
 }

@@ -95,7 +95,11 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   return app;
 }
 
-/** Logos and other uploads, under ERP_DATA_DIR/uploads: images only, never run as a page. */
+/**
+ * The company logo, under ERP_DATA_DIR/uploads/logos, public (it is printed on every invoice) and
+ * never run as a page. The other files there (intake uploads) are the business's own documents:
+ * they are served to signed-in users only, by IntakeFilesController.
+ */
 function serveUploads(app: NestFastifyApplication, config: GatewayConfig): void {
   const root = join(resolve(config.ERP_DATA_DIR), 'uploads');
   mkdirSync(root, { recursive: true });
@@ -105,6 +109,7 @@ function serveUploads(app: NestFastifyApplication, config: GatewayConfig): void 
     decorateReply: false,
     index: false,
     dotfiles: 'deny',
+    allowedPath: (pathName: string) => pathName.startsWith('/logos/'),
     // @fastify/static 10 hands over Fastify's reply here; Nest's typing still describes Node's response.
     setHeaders: (response) => {
       const reply = response as unknown as FastifyReply;

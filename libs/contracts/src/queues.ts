@@ -83,6 +83,8 @@ export interface SupplierInvoiceJobData {
   lines: SupplierInvoiceJobLine[];
   /** The sum of the line totals. */
   subtotal: string;
+  /** The invoice as uploaded (intakeFileUrl), or null; absent in jobs queued before it was kept. */
+  uploadedFileUrl?: string | null;
 }
 
 /** reorder-generate / generate: who asked (`meta.userId`, none for the daily run). */

@@ -331,7 +331,12 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
         line({ stockItemId: item.id, name: 'Basmati 5kg', quantity: 3, unit: 'bag', unitPrice: '10.05' }),
         line({ stockItemId: item.id, name: 'Basmati 1kg', quantity: 0.125, unit: 'kg', unitPrice: '0.20' }),
       ],
-      { supplierName: 'Abu Kass Trading', invoiceNumber: 'AK-7781', invoiceDate: addDays(today, -1) },
+      {
+        supplierName: 'Abu Kass Trading',
+        invoiceNumber: 'AK-7781',
+        invoiceDate: addDays(today, -1),
+        uploadedFileUrl: '/api/files/intake/2026/0b6f3c1e-5a7d-4e8b-9c2f-1d3e5f7a9b0c.pdf',
+      },
     );
     const result = await inventory.applyReceipt(dto, meta);
     await inventory.applyReceipt(dto, meta);
@@ -370,6 +375,7 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
           },
         ],
         subtotal: '30.18',
+        uploadedFileUrl: '/api/files/intake/2026/0b6f3c1e-5a7d-4e8b-9c2f-1d3e5f7a9b0c.pdf',
       },
     });
     const jobs = await invoiceQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);

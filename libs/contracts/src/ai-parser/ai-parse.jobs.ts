@@ -9,13 +9,27 @@ export type IntakeAudioType = (typeof intakeAudioTypes)[number];
 export type IntakeFileType = IntakeImageType | IntakeAudioType;
 
 /**
+ * Where the gateway serves a kept intake file: `/api/files/intake/<yyyy>/<uuid>.<ext>`, to
+ * signed-in users only (an order's photo or voice note and a supplier's invoice are the business's
+ * own; docs/decisions/0012). `path` is relative to <ERP_DATA_DIR>/uploads.
+ */
+export function intakeFileUrl(path: string): string {
+  return `/api/files/${path}`;
+}
+
+/** A URL intakeFileUrl gives: the only file an order or a goods receipt may name as its original. */
+export const intakeFileUrlPattern = new RegExp(
+  `^/api/files/intake/\\d{4}/[0-9a-f-]{36}\\.(${[...intakeImageTypes, ...intakeAudioTypes].join('|')})$`,
+);
+
+/**
  * A file the gateway checked and kept under <ERP_DATA_DIR>/uploads (docs/decisions/0012). Jobs
  * carry this reference, never the bytes, so Redis holds no uploads.
  */
 export interface IntakeFileRef {
   /** Relative to <ERP_DATA_DIR>/uploads: `intake/<yyyy>/<uuid>.<ext>`. */
   path: string;
-  /** Where the gateway serves it: `/uploads/intake/<yyyy>/<uuid>.<ext>`. */
+  /** Where the gateway serves it (intakeFileUrl): `/api/files/intake/<yyyy>/<uuid>.<ext>`. */
   url: string;
   type: IntakeFileType;
   bytes: number;

@@ -9,9 +9,11 @@ import {
   IsOptional,
   IsString,
   IsUUID,
+  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { intakeFileUrlPattern } from '../ai-parser/ai-parse.jobs.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { DateField, OptionalDateField } from '../common/date-fields.js';
 import { BatchNumberField } from './batch-fields.js';
@@ -99,6 +101,12 @@ export class ApplyReceiptDto {
   @IsOptional()
   @IsBoolean()
   createMissingItems?: boolean;
+
+  /** The invoice as uploaded (the parse draft's `uploadedFileUrl`), kept with the supplier invoice. */
+  @EmptyToUndefined()
+  @IsOptional()
+  @Matches(intakeFileUrlPattern, { message: 'uploadedFileUrl must be the URL of a file kept by an upload' })
+  uploadedFileUrl?: string;
 
   @IsArray()
   @ArrayMinSize(1, { message: 'lines must contain at least one line' })

@@ -16,6 +16,7 @@ import {
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { intakeFileUrlPattern } from '../ai-parser/ai-parse.jobs.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
@@ -81,8 +82,6 @@ export interface OrderItemDto {
 /** numeric(14,3) quantities above zero; numeric(12,2) prices at least zero. */
 const quantityRule = { scale: 3, integerDigits: 11, positive: true };
 const priceRule = { scale: 2, integerDigits: 10 };
-/** Files kept by the gateway are served under /uploads; nothing else is stored as an order's file. */
-const uploadPath = /^\/uploads\/[A-Za-z0-9._/-]{1,200}$/;
 
 /** A line of a new order, or a line added to a pending one. */
 export class OrderItemInputDto {
@@ -145,12 +144,12 @@ class OrderOriginFields {
 
   @EmptyToUndefined()
   @IsOptional()
-  @Matches(uploadPath, { message: 'uploadedFileUrl must be a path under /uploads' })
+  @Matches(intakeFileUrlPattern, { message: 'uploadedFileUrl must be the URL of a file kept by an upload' })
   uploadedFileUrl?: string;
 
   @EmptyToUndefined()
   @IsOptional()
-  @Matches(uploadPath, { message: 'audioFileUrl must be a path under /uploads' })
+  @Matches(intakeFileUrlPattern, { message: 'audioFileUrl must be the URL of a file kept by an upload' })
   audioFileUrl?: string;
 
   @IsOptional()

@@ -132,7 +132,7 @@ export class InvoicesService {
         totalAmount: amounts.total,
         currency: settings.currency,
         seller: sellerOf(settings),
-        uploadedFileUrl: null,
+        uploadedFileUrl: data.uploadedFileUrl ?? null,
       },
       items: data.lines.map((line) => ({
         stockItemId: line.stockItemId,

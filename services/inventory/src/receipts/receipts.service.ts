@@ -178,6 +178,7 @@ export class ReceiptsService {
       invoiceDate: dto.invoiceDate,
       lines: jobLines,
       subtotal: moneyJson(subtotal),
+      uploadedFileUrl: dto.uploadedFileUrl ?? null,
     };
     await this.receipts.complete(dto.receiptId, supplier.id, result, job, manager);
     return { result, job, repeated: false };

@@ -23,7 +23,7 @@ const tea = makeStockItem({
 /** An order photographed from a chat: OCR read every quantity, so each is to be checked. */
 const fromImage = makeParseResult({
   source: 'image',
-  uploadedFileUrl: '/uploads/intake/2026/photo.png',
+  uploadedFileUrl: '/api/files/intake/2026/photo.png',
   rawText: 'Almarai fresh milk 2L - 6 ctn\nNadec laban 1L - 4 ctn',
   parsed: {
     clientName: 'Unknown Client',
@@ -75,7 +75,7 @@ describe('ConfirmOrderDialog', () => {
       within(dialog)
         .getByRole('link', { name: /Open the uploaded file/ })
         .getAttribute('href'),
-    ).toBe('/uploads/intake/2026/photo.png');
+    ).toBe('/api/files/intake/2026/photo.png');
     expect(lines()).toHaveLength(2);
     for (const index of [0, 1]) {
       expect(line(index).getByTestId('check-quantity').textContent).toBe('Check quantity');
@@ -112,7 +112,7 @@ describe('ConfirmOrderDialog', () => {
         clientName: 'Baraka Foods',
         source: 'image',
         rawOrderText: 'Almarai fresh milk 2L - 6 ctn\nNadec laban 1L - 4 ctn',
-        uploadedFileUrl: '/uploads/intake/2026/photo.png',
+        uploadedFileUrl: '/api/files/intake/2026/photo.png',
         items: [
           {
             itemName: 'Almarai Fresh Milk Full Fat 2L',
@@ -222,7 +222,7 @@ describe('ConfirmOrderDialog', () => {
         source: 'voice',
         transcription: 'six cartons almarai milk two liter',
         rawText: '6 cartons almarai milk 2 liter',
-        uploadedFileUrl: '/uploads/intake/2026/note.webm',
+        uploadedFileUrl: '/api/files/intake/2026/note.webm',
         parsed: {
           clientName: 'Al Noor Trading',
           clientId: 'c-noor',
@@ -236,7 +236,7 @@ describe('ConfirmOrderDialog', () => {
     expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')[0]).toMatchObject({
       source: 'voice',
       transcribedText: 'six cartons almarai milk two liter',
-      audioFileUrl: '/uploads/intake/2026/note.webm',
+      audioFileUrl: '/api/files/intake/2026/note.webm',
     });
   });
 

@@ -293,7 +293,7 @@ describe('UploadOrderDialog', () => {
     });
 
     it('sends the chosen PDF as a data URL and hands on the result', async () => {
-      const result = makeParseResult({ source: 'image', uploadedFileUrl: '/uploads/intake/2026/a.pdf' });
+      const result = makeParseResult({ source: 'image', uploadedFileUrl: '/api/files/intake/2026/a.pdf' });
       const { fetchMock, onParsed, user, dialog } = renderDialog({
         'POST /api/orders/upload': accepted,
         '/api/ai-jobs/job-1': jobAnswers(

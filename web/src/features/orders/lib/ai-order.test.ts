@@ -46,19 +46,19 @@ describe('draftFromParse', () => {
       rawOrderText: '6 ctn milk',
     });
     expect(
-      draftFromParse(makeParseResult({ source: 'image', rawText: 'milk 6', uploadedFileUrl: '/uploads/intake/a.png' }))
+      draftFromParse(makeParseResult({ source: 'image', rawText: 'milk 6', uploadedFileUrl: '/api/files/intake/a.png' }))
         .origin,
-    ).toEqual({ source: 'image', rawOrderText: 'milk 6', uploadedFileUrl: '/uploads/intake/a.png' });
+    ).toEqual({ source: 'image', rawOrderText: 'milk 6', uploadedFileUrl: '/api/files/intake/a.png' });
     expect(
       draftFromParse(
         makeParseResult({
           source: 'voice',
           rawText: '6 milk',
           transcription: 'six milk',
-          uploadedFileUrl: '/uploads/intake/a.webm',
+          uploadedFileUrl: '/api/files/intake/a.webm',
         }),
       ).origin,
-    ).toEqual({ source: 'voice', transcribedText: 'six milk', audioFileUrl: '/uploads/intake/a.webm' });
+    ).toEqual({ source: 'voice', transcribedText: 'six milk', audioFileUrl: '/api/files/intake/a.webm' });
   });
 });
 

@@ -105,7 +105,7 @@ const draft: SupplierInvoiceDraftDto = {
   totals: { subtotal: '301.50', vat: '45.23', total: '346.73' },
   rawText: 'Almarai Company … INV-88213',
   engine: 'offline',
-  uploadedFileUrl: '/uploads/intake/2026/invoice.pdf',
+  uploadedFileUrl: '/api/files/intake/2026/invoice.pdf',
 };
 
 const receipt: ReceiptResultDto = {
@@ -305,7 +305,7 @@ describe('UploadSupplierInvoiceDialog', () => {
         within(dialog)
           .getByRole('link', { name: /Open the original invoice/ })
           .getAttribute('href'),
-      ).toBe('/uploads/intake/2026/invoice.pdf');
+      ).toBe('/api/files/intake/2026/invoice.pdf');
 
       expect(within(dialog).getAllByTestId('receipt-line')).toHaveLength(4);
       const first = line(dialog, 1);
@@ -405,6 +405,8 @@ describe('UploadSupplierInvoiceDialog', () => {
         invoiceNumber: 'INV-88213',
         invoiceDate: '2026-11-20',
         createMissingItems: true,
+        // The invoice as uploaded goes with it: the supplier invoice keeps it for its Download.
+        uploadedFileUrl: '/api/files/intake/2026/invoice.pdf',
         lines: [
           {
             stockItemId: 'i-milk',

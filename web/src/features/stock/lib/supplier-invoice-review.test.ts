@@ -65,7 +65,7 @@ function draftOf(overrides: Partial<SupplierInvoiceDraftDto> = {}): SupplierInvo
     totals: { subtotal: '133.20', vat: null, total: null },
     rawText: '',
     engine: 'offline',
-    uploadedFileUrl: '/uploads/intake/2026/a.pdf',
+    uploadedFileUrl: '/api/files/intake/2026/0b6f3c1e-5a7d-4e8b-9c2f-1d3e5f7a9b0c.pdf',
     ...overrides,
   };
 }
@@ -143,6 +143,7 @@ describe('the review form', () => {
       invoiceNumber: 'INV-88213',
       invoiceDate: '2026-11-20',
       createMissingItems: true,
+      uploadedFileUrl: '/api/files/intake/2026/0b6f3c1e-5a7d-4e8b-9c2f-1d3e5f7a9b0c.pdf',
       lines: [
         {
           stockItemId: 'i-milk',

@@ -82,6 +82,8 @@ export interface ReviewForm extends ReviewHeader {
   lines: ReviewLine[];
   /** The subtotal printed under the lines (before VAT), to check the lines' sum against; not sent. */
   printedSubtotal: string | null;
+  /** The invoice as uploaded: the supplier invoice keeps it (its Download on the Invoices screen). */
+  uploadedFileUrl: string | null;
 }
 
 export type HeaderField = keyof ReviewHeader;
@@ -234,6 +236,7 @@ export function reviewFormOf(draft: SupplierInvoiceDraftDto): ReviewForm {
     invoiceDate: draft.invoiceDate ?? '',
     lines: draft.lines.map(lineOfDraft),
     printedSubtotal: draft.totals?.subtotal ?? null,
+    uploadedFileUrl: draft.uploadedFileUrl || null,
   };
 }
 
@@ -399,6 +402,7 @@ export interface ApplyReceiptRequest {
   invoiceNumber: string;
   invoiceDate: string;
   createMissingItems: boolean;
+  uploadedFileUrl?: string;
   lines: ReceiptLineRequest[];
 }
 
@@ -444,6 +448,7 @@ export function receiptRequestOf(form: ReviewForm, receiptId: string): ApplyRece
     invoiceNumber: form.invoiceNumber.trim(),
     invoiceDate: form.invoiceDate,
     createMissingItems: form.lines.some((line) => line.choice.kind === 'new'),
+    ...(form.uploadedFileUrl ? { uploadedFileUrl: form.uploadedFileUrl } : {}),
     lines: form.lines.map(lineRequest),
   };
 }
