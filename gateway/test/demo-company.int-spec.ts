@@ -3,7 +3,12 @@ import { InventoryClient, serviceEnvPrefix, ServiceName } from '@erp/contracts';
 import { addDays, businessDate } from '@erp/common';
 import { testServiceClient } from '@erp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadDemoCompany, type DemoLoadResult } from '../../scripts/lib/demo-company.mjs';
+import {
+  demoDataEnabled,
+  loadDemoCompany,
+  prepareDemoCompany,
+  type DemoLoadResult,
+} from '../../scripts/lib/demo-company.mjs';
 import { GatewayStack } from './gateway-stack.js';
 
 const timeZone = 'Asia/Riyadh';
@@ -188,6 +193,26 @@ describe('the demo company', () => {
       expect(suggestions.some((entry) => entry.suggestion.urgency === 'critical')).toBe(true);
     } finally {
       await inventory.close();
+    }
+  });
+
+  it('is turned off by DEMO_DATA=off (or 0, false, no): npm start then takes no lock and loads nothing', async () => {
+    expect(['off', 'OFF', ' 0 ', 'false', 'No'].map((value) => demoDataEnabled(value))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(['', 'on', '1', 'yes'].map((value) => demoDataEnabled(value))).toEqual([true, true, true, true]);
+    const previous = process.env.DEMO_DATA;
+    process.env.DEMO_DATA = 'off';
+    try {
+      const prepared = await prepareDemoCompany({ root: '.', databaseUrl: stack.environment.database.url, log });
+      expect(prepared).toBeNull();
+    } finally {
+      if (previous === undefined) delete process.env.DEMO_DATA;
+      else process.env.DEMO_DATA = previous;
     }
   });
 

@@ -180,6 +180,54 @@ describe('orders and clients through the gateway, with the real inventory', () =
       expect(again[1]!.unitCost).toBe('19.75');
     });
 
+    it('keeps where an AI-read order came from: the transcription and voice note, the photo and its text', async () => {
+      const voiceNote = '/api/files/intake/2026/5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d.webm';
+      const photo = '/api/files/intake/2026/6e2d3c4b-5f6a-4b7c-9d8e-0f1a2b3c4d5e.png';
+      const voiceOrder = await createOrder({
+        clientName: 'Abu Faisal',
+        items: [{ itemName: 'Almarai milk 1L', quantity: 6, unitPrice: '5.50', unit: 'carton' }],
+        source: 'voice',
+        transcribedText: 'six cartons of almarai milk',
+        audioFileUrl: voiceNote,
+      });
+      const photoOrder = await createOrder({
+        clientName: 'Abu Faisal',
+        items: [{ itemName: 'Puck triangles', quantity: 10, unitPrice: '12', unit: 'box' }],
+        source: 'image',
+        rawOrderText: 'Puck triangles - 10 boxes',
+        uploadedFileUrl: photo,
+      });
+      const listed = await json<OrderDto[]>(await owner.get('/api/orders?search=Abu%20Faisal'));
+      expect(listed.find((order) => order.id === voiceOrder.id)).toMatchObject({
+        source: 'voice',
+        transcribedText: 'six cartons of almarai milk',
+        audioFileUrl: voiceNote,
+        uploadedFileUrl: null,
+        rawOrderText: null,
+      });
+      expect(listed.find((order) => order.id === photoOrder.id)).toMatchObject({
+        source: 'image',
+        rawOrderText: 'Puck triangles - 10 boxes',
+        uploadedFileUrl: photo,
+        transcribedText: null,
+      });
+
+      // Only a file an upload kept can be named: no other path, no other site.
+      for (const audioFileUrl of [
+        'https://example.com/a.webm',
+        '/uploads/logos/a.png',
+        '/api/files/intake/2026/../../x.webm',
+      ]) {
+        const refused = await owner.post('/api/orders/manual', {
+          clientName: 'Abu Faisal',
+          items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }],
+          audioFileUrl,
+        });
+        expect(refused.status, audioFileUrl).toBe(400);
+        expect((await json(refused)).message).toBe('audioFileUrl must be the URL of a file kept by an upload');
+      }
+    });
+
     it('refuses bad orders with 400 or 404 naming the problem, and keeps nothing', async () => {
       const [{ count: before }] = await query<{ count: number }>('SELECT count(*)::int AS count FROM orders.orders');
       const cases: Array<[Record<string, unknown>, number, string]> = [
