@@ -246,7 +246,10 @@ describe('a manual order from a new client and a new stock item to its invoice, 
       const itemField = field(line1, t(language, 'orders:form.items.fields.item'));
       expect(await itemField.inputValue()).toBe(item.name);
       expect(await field(line1, t(language, 'orders:form.items.fields.nameAr')).inputValue()).toBe(item.nameAr);
-      expect(await field(line1, t(language, 'orders:form.items.fields.unit')).inputValue()).toBe('box');
+      // The unit is named in the screen's language; the line keeps the code (box).
+      expect(await field(line1, t(language, 'orders:form.items.fields.unit')).inputValue()).toBe(
+        t(language, 'orders:units.word.box'),
+      );
       expect(await field(line1, t(language, 'orders:form.items.fields.unitPrice')).inputValue()).toBe('12.35');
       expect(
         await line1.getByText(tf(language, 'orders:form.items.linked', { sku: item.sku }), { exact: true }).isVisible(),

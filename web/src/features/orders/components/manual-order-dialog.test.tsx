@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../lib/i18n';
 import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { makeStockItem } from '../../../test/stock-fixtures';
@@ -36,7 +37,7 @@ function renderDialog(routes: ApiRoutes = {}, access: OrdersAccess = fullAccess)
       item: () => group.getByRole('combobox', { name: /^Item/ }) as HTMLInputElement,
       nameAr: () => group.getByRole('textbox', { name: 'Arabic name' }) as HTMLInputElement,
       quantity: () => group.getByRole('spinbutton', { name: /^Quantity/ }) as HTMLInputElement,
-      unit: () => group.getByRole('textbox', { name: 'Unit' }) as HTMLInputElement,
+      unit: () => group.getByRole('combobox', { name: 'Unit' }) as HTMLInputElement,
       price: () => group.getByRole('spinbutton', { name: /^Unit price/ }) as HTMLInputElement,
       total: () => group.getByTestId('line-total').textContent,
     };
@@ -183,6 +184,34 @@ describe('ManualOrderDialog', () => {
     await user.click(await screen.findByRole('option', { name: /Abu Kas Basmati Rice 10kg/ }));
     await user.type(line(0).item(), ' (damaged)');
     expect(line(0).group.queryByText(/From stock/)).toBeNull();
+  });
+
+  it('names the units in the language of the screen and sends their codes; another unit is kept as typed', async () => {
+    const { fetchMock, onClose, user, dialog, line } = renderDialog({
+      '/api/stock': () => jsonResponse([]),
+      'POST /api/orders/manual': () => jsonResponse(makeOrder(), 201, 'Created'),
+    });
+    await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Walk-in customer');
+    await user.type(line(0).item(), 'Basmati rice');
+    await user.type(line(0).price(), '55');
+    expect(line(0).unit().value).toBe('piece');
+    await user.click(within(dialog).getByRole('button', { name: /Add Item/ }));
+    await user.type(line(1).item(), 'Mint');
+    await user.type(line(1).price(), '3');
+
+    await act(() => i18n.changeLanguage('ar'));
+    const unit = (index: number) => line(index).group.getByRole('combobox', { name: 'الوحدة' }) as HTMLInputElement;
+    expect(unit(0).value).toBe('حبة');
+    await user.clear(unit(0));
+    await user.type(unit(0), 'كيس');
+    expect(unit(0).value).toBe('كيس');
+    await user.clear(unit(1));
+    await user.type(unit(1), 'ربطة');
+    await user.click(within(dialog).getByRole('button', { name: 'إنشاء الطلب' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [sent] = bodiesSent(fetchMock, 'POST', '/api/orders/manual') as Array<{ items: Array<{ unit: string }> }>;
+    expect(sent!.items.map((item) => item.unit)).toEqual(['bag', 'ربطة']);
   });
 
   it("shows the server's message when the order cannot be created, and stays open", async () => {

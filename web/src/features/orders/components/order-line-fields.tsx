@@ -23,6 +23,7 @@ import {
   type OrderLineField,
 } from '../lib/manual-order';
 import { StockItemOption } from './stock-item-option';
+import { UnitField } from './unit-field';
 
 interface OrderLineFieldsProps {
   line: OrderLine;
@@ -193,12 +194,12 @@ export function OrderLineFields({
               : {}),
           }}
         />
-        <TextField
+        <UnitField
           id={`${line.key}-unit`}
           label={t('form.items.fields.unit')}
           value={line.unit}
-          onChange={(event) => onChange({ ...line, unit: event.target.value })}
-          slotProps={{ htmlInput: { maxLength: UNIT_MAX_LENGTH } }}
+          maxLength={UNIT_MAX_LENGTH}
+          onChange={(unit) => onChange({ ...line, unit })}
         />
         <TextField
           id={`${line.key}-price`}
