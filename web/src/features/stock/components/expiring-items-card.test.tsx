@@ -39,7 +39,36 @@ function badgeIn(batchNumber: string): HTMLElement {
   return row.querySelector('[data-level]') as HTMLElement;
 }
 
+/** The card once its list has loaded (while loading it shows placeholder rows under the same title). */
+function loadedCard(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const card = screen.getByRole('region', { name });
+    if (card.getAttribute('aria-busy') === 'true') throw new Error(`${name} is still loading`);
+    return card;
+  });
+}
+
 describe('ExpiringItemsCard', () => {
+  it('shows its title and placeholder rows while the list first loads, then goes away when nothing expires', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    serveApi({
+      '/api/stock/expiring': async () => {
+        await answered;
+        return jsonResponse([]);
+      },
+    });
+    renderWithProviders(<ExpiringItemsCard currency="SAR" />);
+    const card = await screen.findByTestId('loading-card');
+    expect(card.getAttribute('aria-busy')).toBe('true');
+    expect(within(card).getByRole('heading', { name: 'Expiring Items' })).toBeTruthy();
+    expect(within(card).getAllByTestId('skeleton-row')).toHaveLength(3);
+    answer();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Expiring Items' })).toBeNull());
+  });
+
   it('is not shown while nothing expires', async () => {
     const { daysAsked } = renderCard(() => jsonResponse([]));
     await waitFor(() => expect(daysAsked()).toEqual(['30']));
@@ -50,7 +79,7 @@ describe('ExpiringItemsCard', () => {
 
   it('asks for 30 days first and switches to 60 and 90', async () => {
     const { user, daysAsked } = renderCard((days) => jsonResponse(days === 30 ? batches.slice(0, 2) : batches));
-    const card = await screen.findByRole('region', { name: 'Expiring Items' });
+    const card = await loadedCard('Expiring Items');
     expect(within(card).getAllByTestId('expiring-row')).toHaveLength(2);
     expect(within(card).getByRole('button', { name: '30 days' }).getAttribute('aria-pressed')).toBe('true');
 
@@ -62,7 +91,7 @@ describe('ExpiringItemsCard', () => {
 
   it('keeps the card after a switch to a window with nothing in it, so the user can switch back', async () => {
     const { user } = renderCard((days) => jsonResponse(days === 30 ? batches.slice(0, 1) : []));
-    const card = await screen.findByRole('region', { name: 'Expiring Items' });
+    const card = await loadedCard('Expiring Items');
     await user.click(within(card).getByRole('button', { name: '60 days' }));
     expect(await within(card).findByText('No batches expire within 60 days.')).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: '30 days' }));
@@ -71,7 +100,7 @@ describe('ExpiringItemsCard', () => {
 
   it('shows name, batch, quantity with unit, the localised expiry date and a badge by days', async () => {
     renderCard(() => jsonResponse(batches));
-    const card = await screen.findByRole('region', { name: 'Expiring Items' });
+    const card = await loadedCard('Expiring Items');
     const row = within(screen.getByText('B-31').closest('tr') as HTMLElement);
     expect(row.getByText('Almarai Fresh Milk 1L')).toBeTruthy();
     expect(row.getByText('2.5 kg')).toBeTruthy();
@@ -104,7 +133,7 @@ describe('ExpiringItemsCard', () => {
   it('is translated in Arabic, with Arabic plural forms of days', async () => {
     await i18n.changeLanguage('ar');
     renderCard(() => jsonResponse(batches));
-    const card = await screen.findByRole('region', { name: 'أصناف قاربت على الانتهاء' });
+    const card = await loadedCard('أصناف قاربت على الانتهاء');
     expect(within(card).getByRole('button', { name: '30 يومًا' })).toBeTruthy();
     expect(badgeIn('B-OLD').textContent).toBe('منتهي الصلاحية');
     expect(badgeIn('B-7').textContent).toBe('7 أيام');

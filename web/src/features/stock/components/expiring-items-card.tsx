@@ -20,6 +20,7 @@ import { expiringWindows, useGetExpiringBatchesQuery, type ExpiringWindow } from
 import { useIsPhone } from '../hooks/use-is-phone';
 import { useStockFormat } from '../hooks/use-stock-format';
 import { ItemName } from './item-name';
+import { LoadingSectionCard } from './loading-section-card';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem } from './phone-list';
 import { ExpiryBadge } from './stock-badges';
 
@@ -36,7 +37,7 @@ export function ExpiringItemsCard({ currency }: { currency: string }) {
   const format = useStockFormat(currency);
   const isPhone = useIsPhone();
   const [days, setDays] = useState<ExpiringWindow>(DEFAULT_WINDOW);
-  const { data, isError, error, isFetching } = useGetExpiringBatchesQuery(days);
+  const { data, isError, error, isFetching, isLoading } = useGetExpiringBatchesQuery(days);
 
   useEffect(() => {
     if (isError) {
@@ -45,6 +46,16 @@ export function ExpiringItemsCard({ currency }: { currency: string }) {
     // One toast per failure: a language change does not raise it again.
   }, [isError, error]);
 
+  if (isLoading && days === DEFAULT_WINDOW) {
+    return (
+      <LoadingSectionCard
+        id="expiring-items-title"
+        icon={<EventBusyRoundedIcon />}
+        title={t('expiring.title')}
+        subtitle={t('expiring.subtitle')}
+      />
+    );
+  }
   const batches = isError ? [] : (data ?? []);
   if (batches.length === 0 && days === DEFAULT_WINDOW) return null;
 

@@ -50,7 +50,36 @@ function renderCard(entries: ReorderSuggestionEntry[], routes: ApiRoutes = {}, c
   };
 }
 
+/** The card once its list has loaded (while loading it shows placeholder rows under the same title). */
+function loadedCard(name: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const card = screen.getByRole('region', { name });
+    if (card.getAttribute('aria-busy') === 'true') throw new Error(`${name} is still loading`);
+    return card;
+  });
+}
+
 describe('ReorderSuggestionsCard', () => {
+  it('shows its title and placeholder rows while the list first loads, then goes away when it is empty', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    serveApi({
+      '/api/stock/reorder-suggestions': async () => {
+        await answered;
+        return jsonResponse([]);
+      },
+    });
+    renderWithProviders(<ReorderSuggestionsCard currency="SAR" canWrite />);
+    const card = await screen.findByTestId('loading-card');
+    expect(card.getAttribute('aria-busy')).toBe('true');
+    expect(within(card).getByRole('heading', { name: 'Reorder Suggestions' })).toBeTruthy();
+    expect(within(card).getAllByTestId('skeleton-row')).toHaveLength(3);
+    answer();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Reorder Suggestions' })).toBeNull());
+  });
+
   it('is not shown when there are no suggestions', async () => {
     const { listCalls } = renderCard([]);
     await waitFor(() => expect(listCalls()).toBe(1));
@@ -69,7 +98,7 @@ describe('ReorderSuggestionsCard', () => {
 
   it('shows item, urgency, reason, suggested quantity with unit, days left and the stock-out date', async () => {
     renderCard([oil, rice, sugar]);
-    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    const card = await loadedCard('Reorder Suggestions');
     expect(within(card).getAllByTestId('reorder-row')).toHaveLength(3);
     const row = within(within(card).getByText('Afia Sunflower Oil 1.5L').closest('tr') as HTMLElement);
     expect(row.getByText('زيت عافية 1.5 لتر')).toBeTruthy();
@@ -84,7 +113,7 @@ describe('ReorderSuggestionsCard', () => {
 
   it('colours urgency: high and critical red, medium amber, low grey', async () => {
     renderCard([oil, rice, sugar, tea]);
-    await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    await loadedCard('Reorder Suggestions');
     const colour = (urgency: string) =>
       getComputedStyle(document.querySelector(`[data-urgency="${urgency}"]`) as HTMLElement).color;
     expect(colour('critical')).toBe('rgb(153, 27, 27)');
@@ -103,7 +132,7 @@ describe('ReorderSuggestionsCard', () => {
         return jsonResponse({ ...oil.suggestion, status });
       },
     });
-    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    const card = await loadedCard('Reorder Suggestions');
     await user.click(
       within(card).getByRole('button', { name: `${action} the suggestion for Afia Sunflower Oil 1.5L` }),
     );
@@ -132,7 +161,7 @@ describe('ReorderSuggestionsCard', () => {
     const { fetchMock, user, listCalls } = renderCard([rice], {
       'POST /api/stock/generate-reorder-suggestions': () => new Promise<Response>((resolve) => (finish = resolve)),
     });
-    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    const card = await loadedCard('Reorder Suggestions');
     await user.click(within(card).getByRole('button', { name: 'Regenerate' }));
     const busy = await within(card).findByRole('button', { name: 'Generating...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -158,14 +187,14 @@ describe('ReorderSuggestionsCard', () => {
 
   it('shows no Regenerate, Approve or Dismiss without stock:write', async () => {
     renderCard([rice], {}, false);
-    const card = await screen.findByRole('region', { name: 'Reorder Suggestions' });
+    const card = await loadedCard('Reorder Suggestions');
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
   });
 
   it('shows the Arabic reason in Arabic', async () => {
     await i18n.changeLanguage('ar');
     renderCard([oil]);
-    const card = await screen.findByRole('region', { name: 'اقتراحات إعادة الطلب' });
+    const card = await loadedCard('اقتراحات إعادة الطلب');
     expect(within(card).getByText('على وشك النفاد.')).toBeTruthy();
     expect(within(card).getByText('حرجة')).toBeTruthy();
     expect(within(card).getByText('40 كرتون')).toBeTruthy();

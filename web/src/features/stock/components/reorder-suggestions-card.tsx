@@ -27,6 +27,7 @@ import { useIsPhone } from '../hooks/use-is-phone';
 import { useStockFormat } from '../hooks/use-stock-format';
 import { GenerateSuggestionsButton } from './generate-suggestions-button';
 import { ItemName } from './item-name';
+import { LoadingSectionCard } from './loading-section-card';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem } from './phone-list';
 import { UrgencyBadge } from './stock-badges';
 
@@ -50,6 +51,16 @@ export function ReorderSuggestionsCard({ currency, canWrite }: ReorderSuggestion
   const [decide] = useDecideReorderSuggestionMutation();
   const [deciding, setDeciding] = useState<ReadonlySet<string>>(new Set());
 
+  if (suggestions.isLoading) {
+    return (
+      <LoadingSectionCard
+        id="reorder-suggestions-title"
+        icon={<ShoppingCartCheckoutRoundedIcon />}
+        title={t('reorder.title')}
+        subtitle={t('reorder.subtitle')}
+      />
+    );
+  }
   const entries = suggestions.isError ? [] : (suggestions.data ?? []);
   if (entries.length === 0) return null;
 
