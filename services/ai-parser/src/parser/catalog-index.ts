@@ -37,6 +37,11 @@ export interface IndexedItem {
   /** Variant descriptors it carries (low fat, light, diet …). */
   variants: Set<string>;
   /**
+   * Keys only its ingredient or flavour words give ("salt" of "شيبس ليز بالملح", "oil" of "Tuna in
+   * Oil"): a line naming only these names another product (salt, oil), not this one.
+   */
+  attributeKeys: Set<string>;
+  /**
    * Distinctive words per script (Latin, Arabic), each with its idf weight and the keys that
    * stand for it (word forms and concepts): how much of the item a line names.
    */
@@ -166,8 +171,18 @@ const COUNT_NOUNS = new Set([
 const CONTAINER_OF = new Set(['tray', 'carton', 'pack', 'box', 'case', 'طبق', 'كرتون', 'علبه']);
 const PER_WEIGHT_WORDS = new Set(['per', 'بالكيلو', 'loose', 'فرط']);
 
+/** "Tuna in Oil", "with salt", "بالزيت", "بالملح": what follows names an ingredient or a flavour. */
+const ATTRIBUTE_BEFORE = new Set(['in', 'with', 'مع', 'في']);
+
+function isAttributeWord(token: Token, previous: Token | undefined): boolean {
+  if (previous?.kind === 'word' && ATTRIBUTE_BEFORE.has(previous.norm)) return true;
+  return token.arabic === true && token.norm.startsWith('بال') && token.norm.length >= 5;
+}
+
 interface NameAnalysis {
   words: Token[];
+  /** Words naming an ingredient or flavour of the item rather than the item ("in Oil", "بالملح"). */
+  attributes: Set<Token>;
   sizes: PackSize[];
   numbers: number[];
   perKg: boolean;
@@ -176,6 +191,7 @@ interface NameAnalysis {
 function analyseName(text: string): NameAnalysis {
   const tokens = tokenize(prepareText(text));
   const words: Token[] = [];
+  const attributes = new Set<Token>();
   const sizes: PackSize[] = [];
   const numbers: number[] = [];
   let perKg = false;
@@ -207,8 +223,9 @@ function analyseName(text: string): NameAnalysis {
     if (token.norm === 'kg' && tokens[index - 1]?.norm === 'per') perKg = true;
     if (PER_WEIGHT_WORDS.has(token.norm) && token.norm !== 'per') perKg = true;
     words.push(token);
+    if (isAttributeWord(token, tokens[index - 1])) attributes.add(token);
   });
-  return { words, sizes, numbers, perKg };
+  return { words, attributes, sizes, numbers, perKg };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -340,8 +357,11 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
 
   catalog.forEach((item, position) => {
     const english = analyseName(item.name);
-    const arabic = item.nameAr ? analyseName(item.nameAr) : { words: [], sizes: [], numbers: [], perKg: false };
+    const arabic: NameAnalysis = item.nameAr
+      ? analyseName(item.nameAr)
+      : { words: [], attributes: new Set(), sizes: [], numbers: [], perKg: false };
     const keys = new Set<string>();
+    const headKeys = new Set<string>();
     const groups = new Map<string, Set<string>>();
     const variants = new Set<string>();
     const latinKeys = new Map<string, string[]>();
@@ -352,11 +372,14 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
       if (NAME_STOPWORDS.has(norm) || norm.length === 0) continue;
       if (VARIANT_DESCRIPTORS.has(norm)) variants.add(norm);
       const forms = wordForms(norm);
+      const head = !english.attributes.has(token) && !arabic.attributes.has(token);
       for (const form of forms) {
         keys.add(`t:${form}`);
+        if (head) headKeys.add(`t:${form}`);
         vocabulary.add(form);
         for (const concept of conceptsOf(form)) {
           keys.add(`c:${concept}`);
+          if (head) headKeys.add(`c:${concept}`);
           const group = groupOf(concept);
           if (group) {
             const set = groups.get(group) ?? new Set<string>();
@@ -391,6 +414,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
       sizeNumbers: new Set([...english.numbers, ...arabic.numbers]),
       perWeight,
       variants,
+      attributeKeys: new Set([...keys].filter((key) => !headKeys.has(key))),
       coverage: [],
       primarySize: mass?.base ?? sizes[0]?.base ?? 0,
     };

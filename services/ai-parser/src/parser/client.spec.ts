@@ -51,6 +51,74 @@ describe('client extraction', () => {
     expect(parsed.items.map((item) => [item.sku, item.quantity])).toEqual([['PEPSI-CAN-330ML', 5]]);
   });
 
+  it('takes the name after an order header with a modifier and a dash, or before it when a branch follows', () => {
+    expect(clientOf('Monthly order – Green Valley Grocery\nKiri 10 ctn')).toBe('Green Valley Grocery');
+    expect(clientOf('طلبية الأسبوع – سوبر ماركت النخيل\nبيبسي ١٠ كراتين')).toBe('سوبر ماركت النخيل');
+    expect(clientOf('Carrefour order - branch 7:\nKiri x 10')).toBe('Carrefour');
+    expect(clientOf('Ramadan order:\nKiri x 4')).toBe('Unknown Client');
+    expect(clientOf('Please order the following:\nKiri 5 ctn')).toBe('Unknown Client');
+  });
+
+  it('takes the name the invoice or the account is under', () => {
+    expect(clientOf('Please bill to Al Waha Minimarket. Kiri 4 ctn')).toBe('Al Waha Minimarket');
+    expect(clientOf('٣ كراتين تونة قودي والفاتورة باسم أبو خالد')).toBe('أبو خالد');
+    expect(clientOf('حطوها على حساب بقالة النور، ٥ شوالات سكر الخليج')).toBe('بقالة النور');
+    const parsed = parseOrderText('ابي ٤ كراتين فيري ع الحساب تبع محلات السعادة', catalogIndex());
+    expect(parsed.clientName).toBe('محلات السعادة');
+    expect(parsed.items.map((item) => [item.sku, item.quantity, item.sourceText])).toEqual([
+      ['FAIRY-LEMON-1L', 4, 'فيري'],
+    ]);
+    expect(clientOf('Separate invoice for branch 2 please. 4 ctn Kiri')).toBe('Unknown Client');
+  });
+
+  it('takes a line that is only a business name, above or under the list', () => {
+    expect(clientOf('Kiri 4 ctn\nNido 2.25 6 tins\nأسواق الريم')).toBe('أسواق الريم');
+    expect(clientOf('Al Noor Supermarket\nTide 3kg 12 pcs\nFairy 1L 24 pcs')).toBe('Al Noor Supermarket');
+    expect(clientOf('Kindly supply 20 bags Walimah 10kg\nAl Hilal Supermarket - Olaya branch')).toBe(
+      'Al Hilal Supermarket',
+    );
+    expect(clientOf('Fine tissue 5 ctn\nAl Hamra branch')).toBe('Unknown Client');
+  });
+
+  it('takes the business from a line of parts: reference, department, sender, branch', () => {
+    expect(clientOf('Ref 4471 – Al Bustan Restaurant (Kitchen)\nKiri 4 ctn')).toBe('Al Bustan Restaurant');
+    expect(clientOf('Salem - تموينات الندى\nابي ٣ كراتين بيبسي')).toBe('تموينات الندى');
+    expect(clientOf('ابي ١٠ طبق بيض\nمخبز الفرن الذهبي - أبو سامي')).toBe('مخبز الفرن الذهبي');
+    expect(clientOf('Kiri 4 ctn\nAl Noor Supermarket - 5 ctn Nido')).toBe('Unknown Client');
+  });
+
+  it('takes a labelled buyer, a business in a sign-off\'s parentheses, and "fatora 3ala X"', () => {
+    expect(clientOf('Purchase order 7781\nSupplier: Gulf Foods\nBuyer: Al Khaleej Catering\n1) Nido x 6')).toBe(
+      'Al Khaleej Catering',
+    );
+    expect(clientOf('Need 6 ctn Tang orange. Thanks, Bilal (Bilal Grocery)')).toBe('Bilal Grocery');
+    expect(clientOf('abi 4 kartonat ma2 berain, w el fatora 3ala mahal al salam')).toBe('mahal al salam');
+    expect(clientOf('Dukkan Abu Sami\nKiri 5 ctn')).toBe('Dukkan Abu Sami');
+  });
+
+  it('does not take "I have" before an order header as a name', () => {
+    expect(clientOf('عندي طلب: ٣ شوالات سكر الخليج ١٠ كيلو')).toBe('Unknown Client');
+  });
+
+  it('takes a kunya alone on the last line as a signature', () => {
+    expect(clientOf('Tang x 6\nNido x 4\nأبو ناصر')).toBe('أبو ناصر');
+    expect(clientOf('Kiri 5 ctn\n\nUm Khaled')).toBe('Um Khaled');
+    expect(clientOf('الطلبية: كرتونين حليب نادك، ٣ كراتين لبن المراعي. أبو عبدالله')).toBe('أبو عبدالله');
+    expect(clientOf('Hi Abu Ali, 5 ctn Kiri')).toBe('Unknown Client');
+    // "Abu Kass" is rice.
+    expect(clientOf('Fortuna 10kg 2 bags\nAbu Kass')).toBe('Unknown Client');
+  });
+
+  it('takes the business the sender works at, not a delivery place', () => {
+    expect(clientOf("Hi, it's Ravi, chef at Spice Route Restaurant. 5 bags Abu Kass")).toBe('Spice Route Restaurant');
+    expect(clientOf('Kiri 5 ctn\nPlease deliver at Al Noor Supermarket back gate')).toBe('Unknown Client');
+  });
+
+  it('prefers a named business to an order header without a business word', () => {
+    expect(clientOf('Order for Rashid:\nKiri 5 ctn\n- Al Waha Grocery')).toBe('Al Waha Grocery');
+    expect(clientOf('Order for Rashid:\nKiri 5 ctn')).toBe('Rashid');
+  });
+
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });

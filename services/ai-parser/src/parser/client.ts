@@ -1,4 +1,14 @@
-import { BUSINESS_WORDS, FROM_WORDS, INTRO_CUES, STOPWORDS } from './lexicon.js';
+import { conceptsOf, wordForms } from './catalog-index.js';
+import {
+  BRANCH_CUES,
+  BUSINESS_WORDS,
+  DELIVERY_CUES,
+  FROM_WORDS,
+  INTRO_CUES,
+  MONTHS,
+  REFERENCE_CUES,
+  STOPWORDS,
+} from './lexicon.js';
 import { isNumberWord } from './numbers.js';
 import type { Token } from './tokens.js';
 import { lookupUnit } from './units.js';
@@ -29,9 +39,105 @@ const LABELS = new Set([
   'اسم',
   'shop',
   'المحل',
+  'buyer',
+  'purchaser',
+  'المشتري',
 ]);
 const ORDER_HEADERS = new Set(['order', 'طلبيه', 'طلب', 'الطلب', 'الطلبيه', 'طلبية']);
 const ORDER_CONNECTORS = new Set(['for', 'from', 'of', 'by', 'من', 'ل', 'لـ', 'حق', 'حقت', 'الى', 'الي']);
+/** Words that qualify an order header without naming anyone ("Weekly order", "طلبية الأسبوع"). */
+const ORDER_MODIFIERS = new Set([
+  'weekly',
+  'daily',
+  'monthly',
+  'new',
+  'urgent',
+  'today',
+  'todays',
+  'this',
+  'my',
+  'our',
+  'the',
+  'next',
+  'usual',
+  'regular',
+  'week',
+  'month',
+  'اسبوعيه',
+  'الاسبوعيه',
+  'الاسبوع',
+  'شهريه',
+  'الشهريه',
+  'الشهر',
+  'يوميه',
+  'اليوميه',
+  'اليوم',
+  'جديده',
+  'جديد',
+  'عاجل',
+  'عاجله',
+  'eid',
+  'العيد',
+  'عيد',
+  'friday',
+  'saturday',
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'الجمعه',
+  'السبت',
+  'الاحد',
+  'الاثنين',
+  'الثلاثاء',
+  'الاربعاء',
+  'الخميس',
+  ...MONTHS,
+]);
+const BRANCH_WORDS = BRANCH_CUES;
+/** "in the name of": باسم, bism. */
+const NAME_MARKERS = new Set(['باسم', 'bism', 'besm', 'b2sm', 'bisem']);
+const ON_WORDS = new Set(['على', 'علي', 'ع', 'عل', 'تحت', 'under', '3ala', 'ala']);
+/** What a client's name is put on: the invoice, the bill, the account. */
+const BILLING_NOUNS = new Set([
+  'invoice',
+  'bill',
+  'billing',
+  'account',
+  'acct',
+  'فاتوره',
+  'الفاتوره',
+  'فاتورتنا',
+  'حساب',
+  'الحساب',
+  'عالحساب',
+  'fatora',
+  'fatoora',
+  'fatura',
+  '7sab',
+  '7esab',
+  'hesab',
+]);
+const LEAD_INS = new Set([...ON_WORDS, 'و', 'and', 'w', 'on', 'the', 'to', 'put', 'it']);
+/** "عالحساب تبع X", "الفاتورة على X", "الفاتورة لـ X". */
+const BILLING_LINKS = new Set([
+  'تبع',
+  'حق',
+  'حقت',
+  'على',
+  'علي',
+  'ع',
+  'عل',
+  'لـ',
+  'ل',
+  'tab3',
+  'ta3',
+  '7a8',
+  '3ala',
+  'ala',
+  '3a',
+]);
 const THANKS = new Set([
   'thanks',
   'thank',
@@ -84,6 +190,8 @@ const NAME_STOPS = new Set([
   'can',
   'would',
 ]);
+/** "Father of" / "mother of": a kunya ("Abu Fahad", "أم محمد") names a person. */
+const KUNYA = new Set(['abu', 'abo', 'abou', 'bu', 'ابو', 'بو', 'um', 'umm', 'om', 'ام']);
 const PERSON_PREFIXES = new Set(['abu', 'ابو', 'bin', 'بن', 'al', 'ال', 'um', 'ام', 'umm']);
 
 interface Span {
@@ -178,11 +286,92 @@ function introAt(tokens: Token[], index: number): number {
   return -1;
 }
 
+/** A word that can be part of a name: not a request, a stopword, a number, a unit or a product word. */
+function isNameWord(token: Token, isKnownWord: (norm: string) => boolean): boolean {
+  const norm = token.norm;
+  if (token.kind !== 'word' || NAME_STOPS.has(norm) || isNumberWord(norm)) return false;
+  if (STOPWORDS.has(norm) && !PERSON_PREFIXES.has(norm)) return false;
+  const unit = lookupUnit(norm);
+  if (unit && !unit.attachedOnly) return false;
+  return !isKnownWord(norm) || BUSINESS_WORDS.has(norm) || PERSON_PREFIXES.has(norm);
+}
+
+/** A word of a business name: a name word, or a brand ("Al Noor Supermarket"), but no product kind. */
+function isBusinessNameWord(token: Token, isKnownWord: (norm: string) => boolean): boolean {
+  return (
+    isNameWord(token, isKnownWord) ||
+    (isNameWord(token, () => false) && !wordForms(token.norm).some((form) => conceptsOf(form).length > 0))
+  );
+}
+
+/**
+ * Where a billing statement puts the client's name: "Invoice under X", "bill to X", "in the name
+ * of X", "والفاتورة باسم X", "على اسم X", "عالحساب تبع X", "على حساب X". Returns the index the name
+ * starts at and whether the cue is strong enough for a name without a business word.
+ */
+function billingNameAt(tokens: Token[], index: number): { from: number; strong: boolean } | null {
+  const norm = tokens[index].norm;
+  const next = tokens[index + 1]?.norm ?? '';
+  const previous = tokens[index - 1]?.norm ?? '';
+  if (NAME_MARKERS.has(norm)) return { from: index + 1, strong: true };
+  if (norm === 'اسم' && ON_WORDS.has(previous)) return { from: index + 1, strong: true };
+  if (norm === 'name' && ['under', 'in', 'on', 'the'].includes(previous)) {
+    return { from: index + (next === 'of' ? 2 : 1), strong: true };
+  }
+  if (!BILLING_NOUNS.has(norm)) return null;
+  if (next === 'under' && tokens[index + 2]?.norm !== 'the') return { from: index + 2, strong: true };
+  if (BILLING_LINKS.has(next)) return { from: index + 2, strong: true };
+  if (['to', 'for', 'as', 'of'].includes(next)) return { from: index + 2, strong: false };
+  if (ON_WORDS.has(previous) && tokens[index].arabic) return { from: index + 1, strong: true };
+  return { from: index + 1, strong: false };
+}
+
+/**
+ * The parts of a line set apart by dashes, commas, parentheses or a branch word (which starts a
+ * part): token positions of each part, punctuation left out.
+ */
+function lineParts(tokens: Token[], indexes: number[]): number[][] {
+  const parts: number[][] = [];
+  let current: number[] = [];
+  const flush = (): void => {
+    if (current.length > 0) parts.push(current);
+    current = [];
+  };
+  for (const i of indexes) {
+    const token = tokens[i];
+    if (isDash(token) || [',', '،', '(', ')', '|', '/'].includes(token.norm)) {
+      flush();
+      continue;
+    }
+    if (BRANCH_WORDS.has(token.norm)) flush();
+    if (token.kind !== 'punct') current.push(i);
+  }
+  flush();
+  return parts;
+}
+
+/** "PO# 88213", "Ref 4471", "#5521": a reference cue and its number. */
+function isReference(tokens: Token[], part: number[]): boolean {
+  const words = part.filter((i) => tokens[i].kind === 'word');
+  const figures = part.filter((i) => tokens[i].kind === 'number' || tokens[i].kind === 'noise');
+  return figures.length > 0 && words.length <= 1 && words.every((i) => REFERENCE_CUES.has(tokens[i].norm));
+}
+
+/** One to three name words ("Fahad", "أبو جورج", "Purchasing"): the sender or a department. */
+function isPersonPart(tokens: Token[], part: number[], isKnownWord: (norm: string) => boolean): boolean {
+  return part.length >= 1 && part.length <= 3 && part.every((i) => isNameWord(tokens[i], isKnownWord));
+}
+
 interface Found {
   name: string;
   kind: 'business' | 'person';
   priority: number;
   consumed: number[];
+  /**
+   * An order header's name without a business word ("الطلب لمطبخ الفندق:", "Order for Rashid:"):
+   * it gives way to a business named elsewhere in the message (a signature "– Dar Al Salam Hotel").
+   */
+  weak?: boolean;
 }
 
 function range(first: number, last: number): number[] {
@@ -213,26 +402,50 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     }
   }
 
-  // "Order for X:", "طلبية X:", "Order من X:"
+  // "Order for X:", "طلبية X:", "Order من X:", "Weekly order – X", and "X order - branch …"
   for (const line of lines) {
     const start = lineStart(tokens, line);
-    if (start < 0 || !ORDER_HEADERS.has(tokens[start].norm)) continue;
+    if (start < 0) continue;
+    // The header word first on the line, or after up to three words (a modifier or the name).
+    let header = start;
+    while (
+      header < start + 3 &&
+      tokens[header]?.line === line &&
+      tokens[header].kind === 'word' &&
+      !ORDER_HEADERS.has(tokens[header].norm)
+    ) {
+      header += 1;
+    }
+    if (tokens[header]?.line !== line || !ORDER_HEADERS.has(tokens[header].norm)) continue;
     const indexes = lineIndexes(tokens, line);
-    if (indexes.some((index) => tokens[index].kind === 'number' && tokens[index - 1]?.norm !== 'branch')) {
+    if (indexes.some((index) => tokens[index].kind === 'number' && !BRANCH_WORDS.has(tokens[index - 1]?.norm ?? ''))) {
       const colon = indexes.find((index) => tokens[index].norm === ':');
       if (colon === undefined) continue;
     }
-    let from = start + 1;
+    let from = header + 1;
+    while (
+      tokens[from]?.line === line &&
+      (ORDER_MODIFIERS.has(tokens[from].norm) || (isDash(tokens[from]) && from === header + 1))
+    ) {
+      from += 1;
+    }
     if (tokens[from] && ORDER_CONNECTORS.has(tokens[from].norm)) from += 1;
-    if (!tokens[from] || tokens[from].line !== line) continue;
-    const span = takeName(tokens, from);
+    while (tokens[from]?.line === line && (isDash(tokens[from]) || tokens[from].norm === ':')) from += 1;
+    // Words before the header are modifiers ("Weekly order") or the name ("Lulu order - فرع …").
+    const named = range(start, header - 1).filter((i) => !ORDER_MODIFIERS.has(tokens[i].norm));
+    if (!named.every((i) => isNameWord(tokens[i], isKnownWord))) continue;
+    let span = tokens[from]?.line === line ? takeName(tokens, from) : null;
+    if (span && STOPWORDS.has(tokens[span.first].norm) && !PERSON_PREFIXES.has(tokens[span.first].norm)) span = null;
+    if (!span && named.length > 0) span = { first: named[0], last: named[named.length - 1] };
     if (!span) continue;
-    const colon = indexes.find((index) => tokens[index].norm === ':' && index > span.last);
+    const end = Math.max(span.last, header);
+    const colon = indexes.find((index) => tokens[index].norm === ':' && index > end);
     found.push({
       name: spanText(tokens, text, span),
       kind: 'business',
       priority: 2,
       consumed: colon !== undefined ? range(indexes[0], colon) : indexes,
+      weak: !hasBusinessWord(tokens, span),
     });
   }
 
@@ -286,6 +499,27 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     }
   });
 
+  // "Invoice under Star Mini Mart", "والفاتورة باسم سوبر ماركت الهدى", "عالحساب تبع ميني ماركت الياسمين"
+  tokens.forEach((token, index) => {
+    if (token.kind !== 'word') return;
+    const cue = billingNameAt(tokens, index);
+    if (!cue || !tokens[cue.from] || tokens[cue.from].line !== token.line) return;
+    const span = takeName(tokens, cue.from);
+    if (!span || !isNameWord(tokens[span.first], isKnownWord)) return;
+    const business = hasBusinessWord(tokens, span);
+    if (!business && (!cue.strong || range(span.first, span.last).some((i) => !isNameWord(tokens[i], isKnownWord))))
+      return;
+    // "… ع الحساب تبع X", "and on the account of X": the words leading into the cue go too.
+    let first = index;
+    while (first > 0 && tokens[first - 1].line === token.line && LEAD_INS.has(tokens[first - 1].norm)) first -= 1;
+    found.push({
+      name: spanText(tokens, text, span),
+      kind: business ? 'business' : 'person',
+      priority: business ? 2 : 4,
+      consumed: range(first, span.last),
+    });
+  });
+
   // "Faisal from Green Valley Grocery": from + a business name.
   tokens.forEach((token, index) => {
     if (!FROM_WORDS.has(token.norm)) return;
@@ -301,6 +535,34 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       !lookupUnit(tokens[first - 1].norm) &&
       !isNumberWord(tokens[first - 1].norm) &&
       !isKnownWord(tokens[first - 1].norm)
+    ) {
+      first -= 1;
+    }
+    found.push({
+      name: spanText(tokens, text, span),
+      kind: 'business',
+      priority: 4,
+      consumed: range(first, span.last),
+    });
+  });
+
+  // "Imran, purchasing at Golden Fork Catering", "chef at Al Bustan Restaurant": where the sender
+  // works; not a delivery place ("deliver at Al Noor Supermarket back gate").
+  tokens.forEach((token, index) => {
+    if (token.norm !== 'at' || token.kind !== 'word') return;
+    for (let k = index - 1; k >= 0 && tokens[k].line === token.line && !isBreak(tokens[k]); k -= 1) {
+      if (DELIVERY_CUES.has(tokens[k].norm)) return;
+    }
+    const span = takeName(tokens, index + 1);
+    if (!span || STOPWORDS.has(tokens[span.first].norm) || !hasBusinessWord(tokens, span)) return;
+    if (!range(span.first, span.last).every((i) => isBusinessNameWord(tokens[i], isKnownWord))) return;
+    // The sender's role before "at" goes too ("purchasing", "head chef").
+    let first = index;
+    while (
+      first > 0 &&
+      tokens[first - 1].line === token.line &&
+      tokens[first - 1].kind === 'word' &&
+      isNameWord(tokens[first - 1], isKnownWord)
     ) {
       first -= 1;
     }
@@ -387,7 +649,8 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       const parts: Span[] = [];
       let partStart = body[0];
       body.forEach((i, k) => {
-        const isComma = tokens[i].norm === ',' || tokens[i].norm === '،' || (isDash(tokens[i]) && i > body[0]);
+        // Parts: "Ahmed, Al Waha Minimarket", "Mohammed – Al Rayyan Trading", "Bilal (Bilal Grocery)".
+        const isComma = [',', '،', '(', ')'].includes(tokens[i].norm) || (isDash(tokens[i]) && i > body[0]);
         if (isComma) {
           if (i - 1 >= partStart) parts.push({ first: partStart, last: i - 1 });
           partStart = i + 1;
@@ -414,8 +677,68 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     }
   }
 
+  // A kunya alone on the last line, or in the last sentence, signs the message ("Abu Fahad",
+  // "… لبن المراعي. أبو عبدالله"), with or without a dash ("Abu Kass" is rice: a catalogue word is
+  // not a name).
+  if (lastLine !== undefined) {
+    const indexes = lineIndexes(tokens, lastLine);
+    let from = 0;
+    indexes.forEach((i, k) => {
+      if (['.', '،', ',', '!'].includes(tokens[i].norm)) from = k + 1;
+    });
+    const body = indexes.slice(from).filter((i) => tokens[i].kind !== 'punct');
+    if (
+      (lastLine !== lines[0] || from > 0) &&
+      body.length >= 2 &&
+      body.length <= 3 &&
+      KUNYA.has(tokens[body[0]].norm) &&
+      body.slice(1).every((i) => isNameWord(tokens[i], isKnownWord) && !PERSON_PREFIXES.has(tokens[i].norm))
+    ) {
+      found.push({
+        name: spanText(tokens, text, { first: body[0], last: body[body.length - 1] }),
+        kind: 'person',
+        priority: 8,
+        consumed: indexes.slice(from),
+      });
+    }
+  }
+
+  // A line that is only a business name, heading or signing a message of several lines
+  // ("مؤسسة الفجر التجارية" under the list, "Al Safa Supermarket" above it), possibly with its
+  // branch ("Al Hilal Supermarket - Olaya branch"), a reference ("PO# 88213 – Marina Hotel"), a
+  // department ("(Purchasing)") or the sender ("Fahad - baqalat al jazeera", "مطعم ريف الشام - أبو جورج")
+  // set apart by dashes, commas or parentheses.
+  const wordLines = lines.filter((line) => lineIndexes(tokens, line).some((i) => tokens[i].kind === 'word'));
+  if (wordLines.length > 1) {
+    const nameLike = (i: number): boolean => isBusinessNameWord(tokens[i], isKnownWord);
+    for (const line of new Set([wordLines[0], wordLines[wordLines.length - 1]])) {
+      const indexes = lineIndexes(tokens, line);
+      const parts = lineParts(tokens, indexes);
+      const businessAt = parts.findIndex(
+        (part) =>
+          part.length <= 6 &&
+          part.every(nameLike) &&
+          hasBusinessWord(tokens, { first: part[0], last: part[part.length - 1] }) &&
+          !part.every((i) => BUSINESS_WORDS.has(tokens[i].norm)),
+      );
+      if (businessAt < 0) continue;
+      const branchAt = parts.findIndex((part) => part.some((i) => BRANCH_WORDS.has(tokens[i].norm)));
+      const others = parts.filter((_part, k) => k !== businessAt && (branchAt < 0 || k < branchAt));
+      if (branchAt >= 0 && branchAt < businessAt) continue;
+      if (!others.every((part) => isReference(tokens, part) || isPersonPart(tokens, part, isKnownWord))) continue;
+      const business = parts[businessAt];
+      found.push({
+        name: spanText(tokens, text, { first: business[0], last: business[business.length - 1] }),
+        kind: 'business',
+        priority: 6,
+        consumed: indexes,
+      });
+    }
+  }
+
   const consumed = new Set<number>();
   for (const entry of found) for (const index of entry.consumed) consumed.add(index);
-  const best = found.sort((a, b) => (a.kind === b.kind ? a.priority - b.priority : a.kind === 'business' ? -1 : 1))[0];
+  const tier = (entry: Found): number => (entry.kind === 'person' ? 2 : entry.weak ? 1 : 0);
+  const best = found.sort((a, b) => tier(a) - tier(b) || a.priority - b.priority)[0];
   return { name: best?.name || null, kind: best?.kind ?? null, consumed };
 }

@@ -10,8 +10,52 @@ function set(...groups: string[][]): Set<string> {
   return new Set(groups.flat());
 }
 
+/**
+ * Request verbs ("send", "bring", "put", "give", "add", "prepare") with the object pronouns the
+ * dialects attach to them: "ابعتلي", "حطلنا", "جيبولي", "تبعتلنا", "7otelna", "jibli".
+ */
+function requestVerbForms(stems: string[], suffixes: string[]): string[] {
+  return stems.flatMap((stem) => suffixes.map((suffix) => stem + suffix));
+}
+const REQUEST_VERBS = [
+  ...requestVerbForms(
+    [
+      'ابعت',
+      'ابعث',
+      'تبعت',
+      'تبعث',
+      'ارسل',
+      'ترسل',
+      'جيب',
+      'تجيب',
+      'هات',
+      'حط',
+      'تحط',
+      'عط',
+      'اعط',
+      'عطي',
+      'اعطي',
+      'تعطي',
+      'ضيف',
+      'زيد',
+      'جهز',
+      'تجهز',
+      'وصل',
+      'توصل',
+      'نزل',
+    ],
+    // "ترسلون", "تجيبونه": the Gulf plural present.
+    ['', 'لي', 'لنا', 'ولي', 'ولنا', 'وا', 'و', 'ي', 'نا', 'وني', 'ونا', 'ون', 'ونلي', 'ونلنا'],
+  ),
+  ...requestVerbForms(
+    ['ib3at', 'b3at', 'ab3at', 'teb3at', 'tib3at', 'jeeb', 'jib', 'hat', '7ot', '7ut', '7ott', '3ti', 'a3ti', 'zid'],
+    ['', 'li', 'lna', 'elna', 'ilna', 'ouli', 'oulna', 'ulna', 'ena', 'ina'],
+  ),
+];
+
 /** Request verbs, politeness, pronouns, prepositions, greetings: never part of a product name. */
 export const STOPWORDS = set(
+  REQUEST_VERBS,
   // English
   [
     'a',
@@ -57,6 +101,7 @@ export const STOPWORDS = set(
     'send',
     'sent',
     'add',
+    'put',
     'also',
     'too',
     'more',
@@ -179,6 +224,31 @@ export const STOPWORDS = set(
     'u',
     'ur',
     'hii',
+    'oops',
+    'ops',
+    'oh',
+    'wait',
+    'weekly',
+    'daily',
+    'monthly',
+    // Dictation: "write down 20 cartons", "note 5 bags", "take down"
+    'write',
+    'down',
+    'note',
+    'noted',
+    'jot',
+    'take',
+    // Possessive days: "yesterday's order", "today's delivery"
+    'yesterdays',
+    'todays',
+    'tomorrows',
+    // The occasion an order is for: "for the Eid", "for Thursday's event", "wedding"
+    'eid',
+    'event',
+    'party',
+    'wedding',
+    'occasion',
+    'boss',
   ],
   // Arabic (MSA and dialects)
   [
@@ -261,6 +331,8 @@ export const STOPWORDS = set(
     'في',
     'فيه',
     'علي',
+    'ع',
+    'عل',
     'مع',
     'معه',
     'منه',
@@ -381,6 +453,68 @@ export const STOPWORDS = set(
     'قبل',
     'لما',
     'يوصل',
+    // MSA requests ("نرغب في شراء", "نود طلب"), Egyptian "could you" ("ممكن تبعت"), a pause ("استنى")
+    'نرغب',
+    'ارغب',
+    'نود',
+    'اود',
+    'نامل',
+    'شراء',
+    'شرا',
+    'بشراء',
+    'بتوريد',
+    'بارسال',
+    'بتجهيز',
+    'بتزويد',
+    'بتزويدنا',
+    'ممكن',
+    'استني',
+    'استنا',
+    'انتظر',
+    'لحظه',
+    'غلطت',
+    'معليش',
+    'شاء',
+    'انشاء',
+    // Blessings before a request: "الله يسعدك عطني", "الله يخليك", "يعطيك العافية"
+    'يسعدك',
+    'يسعدكم',
+    'يخليك',
+    'يخليكم',
+    'يحفظك',
+    'يحفظكم',
+    'يجزاك',
+    'يوفقك',
+    'يعطيكم',
+    'يرحم',
+    'والديك',
+    // Egyptian greeting "صباح الفل", vocatives ("يا ريس", "يا باشا", "يا معلم") and occasions ("للعيد", "حفلة")
+    'الفل',
+    'ريس',
+    'الريس',
+    'باشا',
+    'معلم',
+    'المعلم',
+    'استاذ',
+    'الاستاذ',
+    'العيد',
+    'للعيد',
+    'حفله',
+    'عزيمه',
+    'مناسبه',
+    // "I have an order": عندي طلب
+    'عندي',
+    'عندنا',
+    'لدي',
+    'لدينا',
+    'تسلم',
+    'تسلمون',
+    'تسلمي',
+    'يسلمو',
+    'يسلموا',
+    'مشكورين',
+    // "بالإضافة إلى": in addition to
+    'بالاضافه',
   ],
   // Arabizi
   [
@@ -459,6 +593,22 @@ export const STOPWORDS = set(
     'allah',
     'yslmo',
     'yslmk',
+    'sama7t',
+    'sam7t',
+    'sma7t',
+    'sm7t',
+    'sama7ti',
+    'samahti',
+    'fadlak',
+    'fadlik',
+    'bdna',
+    'badna',
+    'bidna',
+    'baddna',
+    'bedna',
+    'mumkin',
+    'momken',
+    'mumken',
   ],
 );
 
@@ -598,6 +748,30 @@ export const CURRENCY = set([
   'halala',
   'هلله',
 ]);
+/**
+ * "Last time Rabea was 15.75", "السعر القديم كان ١٧": a figure stated in the past tense is a price
+ * or an earlier order, never a quantity to supply.
+ */
+export const PAST_FIGURE_CUES = set(['was', 'were', 'costed', 'كان', 'كانت', 'كانو', 'كانوا', 'kan', 'kanat']);
+/** "add 2 more", "كمان ٢": a figure on top of an earlier line, never a correction of it. */
+export const ADDITION_CUES = set([
+  'add',
+  'more',
+  'extra',
+  'another',
+  'also',
+  'plus',
+  'كمان',
+  'زياده',
+  'زيد',
+  'زيدوا',
+  'اضافه',
+  'اضف',
+  'ضيف',
+  'kaman',
+  'zid',
+  'ziada',
+]);
 /** Words that make a number a clock time. */
 export const TIME_CUES = set([
   'am',
@@ -620,6 +794,25 @@ export const TIME_CUES = set([
   'الظهر',
   'sa3a',
   'hrs',
+  // Arabizi prayer times and parts of the day ("ba3d 5 el 3asr", "9 el sob7")
+  '3asr',
+  'el3asr',
+  'asr',
+  'dhuhr',
+  'duhr',
+  'zuhr',
+  'thuhr',
+  'maghrib',
+  'maghreb',
+  'isha',
+  '3isha',
+  'el3isha',
+  'fajr',
+  'sob7',
+  'subh',
+  'sabah',
+  'lail',
+  'bellail',
 ]);
 /** Words that make a number a date. */
 export const DATE_CUES = set(['يوم', 'تاريخ', 'بتاريخ', 'day', 'dated']);
@@ -672,8 +865,11 @@ export const MONTHS = set([
   'ramadan',
   'ramadhan',
 ]);
+/** A branch of the client's business: "branch 12", "فرع العليا", "far3 el naseem". */
+export const BRANCH_CUES = set(['branch', 'br', 'فرع', 'الفرع', 'far3', 'fara3', 'fer3', 'fir3', 'el-far3']);
 /** Numbers right after these are references (invoices, branches, addresses), never quantities. */
 export const REFERENCE_CUES = set([
+  ...BRANCH_CUES,
   'invoice',
   'inv',
   'bill',
@@ -815,6 +1011,7 @@ export const CORRECTION_CUES = set([
   'قصدي',
   'يعني',
   'تصحيح',
+  'التصحيح',
   'عفوا',
   'اسف',
   'لا',
@@ -823,6 +1020,71 @@ export const CORRECTION_CUES = set([
   'khalliha',
   'khaleha',
   'khalaha',
+  'khalha',
+  'khallha',
+  'khalliha',
+  '5aliha',
+  '5alha',
+  'oops',
+  'ops',
+  'whoops',
+  'غلطت',
+  'استني',
+  'استنا',
+  'wait',
+]);
+
+/**
+ * "cancel the Goody tuna", "شيل التونة", "الغي الكلوركس", "balash el pepsi": the line it names is
+ * dropped from the order. Pronoun forms ("الغيها", "شيلها", "cancel it") drop the previous line.
+ */
+export const CANCEL_CUES = set([
+  'cancel',
+  'cancelled',
+  'canceled',
+  'remove',
+  'delete',
+  'الغي',
+  'الغ',
+  'الغاء',
+  'الغوا',
+  'الغو',
+  'شيل',
+  'شيلوا',
+  'شيلو',
+  'بلاش',
+  'احذف',
+  'احذفوا',
+  'امسح',
+  'كنسل',
+  'كنسلوا',
+  'ilghi',
+  'elghi',
+  'sheel',
+  'shil',
+  'balash',
+  'kansel',
+  'kansil',
+]);
+/** Cancellations of the previous line: "الغيها", "شيلها", "cancel it", "balash-ha". */
+export const CANCEL_PRONOUN_CUES = set([
+  'الغيها',
+  'الغيه',
+  'الغيهم',
+  'شيلها',
+  'شيله',
+  'شيلهم',
+  'احذفها',
+  'احذفه',
+  'امسحها',
+  'امسحه',
+  'كنسلها',
+  'كنسله',
+  'sheelha',
+  'shilha',
+  'ilghiha',
+  'elghiha',
+  'balashha',
 ]);
 
 /** Words of a business name (client extraction prefers a business to a person). */
@@ -882,6 +1144,16 @@ export const BUSINESS_WORDS = set([
   'kitchen',
   'canteen',
   'pharmacy',
+  'dukkan',
+  'dukan',
+  'dokan',
+  'dikkan',
+  'matjar',
+  'mat3am',
+  'mataam',
+  'furn',
+  'makhbaz',
+  'mikhbaz',
   'سوبرماركت',
   'سوبر',
   'ماركت',
@@ -956,19 +1228,30 @@ export const CONCEPTS: Concept[] = [
     group: 'dairy',
     words: ['milk', 'حليب', 'haleeb', 'halib', '7aleeb', '7alib', '7leeb', 'haleb', '7aleb'],
   },
+  // Long-life milk: "UHT" is how the shelf label and the customers name it.
+  { id: 'uht', words: ['uht', 'long', 'life', 'longlife', 'طويل', 'الاجل', 'الامد'] },
   { id: 'laban', group: 'dairy', words: ['laban', 'لبن', 'leban', 'laben', 'buttermilk'] },
   {
     id: 'yoghurt',
     group: 'dairy',
     words: ['yoghurt', 'yogurt', 'yoghourt', 'yogourt', 'زبادي', 'zabadi', 'zabady', 'روب', 'rob', 'curd'],
   },
-  { id: 'cheese', group: 'dairy', words: ['cheese', 'جبنه', 'جبن', 'jibna', 'jebna', 'gebna', 'jibneh', 'jubna'] },
+  {
+    id: 'cheese',
+    group: 'dairy',
+    words: ['cheese', 'جبنه', 'جبن', 'jibna', 'jebna', 'gebna', 'jibneh', 'jubna', 'jebne', 'jibne', 'jebneh'],
+  },
   { id: 'cream', group: 'dairy', words: ['cream', 'قشطه', 'kreema', 'ishta', 'gishta'] },
   { id: 'butter', group: 'dairy', words: ['butter', 'زبده', 'zibda', 'zubda'] },
   { id: 'labneh', group: 'dairy', words: ['labneh', 'labne', 'labna', 'لبنه'] },
   { id: 'eggs', words: ['egg', 'eggs', 'بيض', 'بيضه', 'beid', 'baid', 'bayd', 'beed', 'bid'] },
   // Staples
-  { id: 'rice', group: 'staple', words: ['rice', 'رز', 'ارز', 'riz', 'ruz', 'roz', 'aruz', 'rozz', 'rizz'] },
+  // عيش is rice in the Gulf and bread in Egypt: it names both, and the brand or the unit decides.
+  {
+    id: 'rice',
+    group: 'staple',
+    words: ['rice', 'رز', 'ارز', 'riz', 'ruz', 'roz', 'aruz', 'rozz', 'rizz', 'عيش', '3aish', '3eish', '3eesh', '3ish'],
+  },
   { id: 'flour', group: 'staple', words: ['flour', 'دقيق', 'طحين', 'tahin', 'taheen', 'daqiq', 'da2ee2', 'dagig'] },
   { id: 'sugar', group: 'staple', words: ['sugar', 'سكر', 'sukkar', 'sukar', 'sokar', 'sokkar', 'sukr'] },
   { id: 'salt', group: 'staple', words: ['salt', 'ملح', 'mil7', 'meleh', 'mal7', 'milh'] },
@@ -1002,10 +1285,14 @@ export const CONCEPTS: Concept[] = [
   },
   { id: 'noodles', group: 'staple', words: ['noodle', 'noodles', 'نودلز', 'نودلس', 'noodlz'] },
   { id: 'oil', group: 'staple', words: ['oil', 'زيت', 'zeit', 'zait', 'zet', 'zayt', 'zeet'] },
-  { id: 'ghee', group: 'staple', words: ['ghee', 'سمن', 'samn', 'samin'] },
+  { id: 'ghee', group: 'staple', words: ['ghee', 'سمن', 'سمنه', 'samn', 'samin', 'samna', 'samneh', 'semna'] },
   { id: 'tea', group: 'drinkdry', words: ['tea', 'شاي', 'shai', 'chai', 'shay', 'shaay', 'chay'] },
   { id: 'coffee', group: 'drinkdry', words: ['coffee', 'قهوه', 'gahwa', 'qahwa', 'ahwa', 'kahwa', 'gahwah'] },
-  { id: 'dates', words: ['dates', 'date', 'تمر', 'تمور', 'tamr', 'tamer', 'tmr', 'tumoor', 'tamur'] },
+  // بلح: Egyptian and Levantine for dates
+  {
+    id: 'dates',
+    words: ['dates', 'date', 'تمر', 'تمور', 'tamr', 'tamer', 'tmr', 'tumoor', 'tamur', 'بلح', 'bala7', 'balah'],
+  },
   // Drinks
   {
     id: 'water',
@@ -1025,6 +1312,10 @@ export const CONCEPTS: Concept[] = [
       'mooya',
       'moyah',
       'maay',
+      'ma2',
+      'maa2',
+      'mayye',
+      'mayyeh',
     ],
   },
   { id: 'juice', group: 'drink', words: ['juice', 'juices', 'عصير', 'عصاير', 'aseer', '3aseer', 'asir', '3asir'] },
@@ -1051,13 +1342,22 @@ export const CONCEPTS: Concept[] = [
   { id: 'mustard', group: 'sauce', words: ['mustard', 'مسطرده', 'خردل'] },
   { id: 'tomato', words: ['tomato', 'tomatoes', 'طماطم', 'بندوره', 'tamatim', 'banadora', 'tomat'] },
   // Spices
-  { id: 'cardamom', group: 'spice', words: ['cardamom', 'cardamon', 'هيل', 'hail', 'heel', 'hel', 'haal'] },
+  {
+    id: 'cardamom',
+    group: 'spice',
+    // حبهان: Egyptian for cardamom
+    words: ['cardamom', 'cardamon', 'هيل', 'hail', 'heel', 'hel', 'haal', 'hal', 'hil', 'حبهان', 'habahan', '7abahan'],
+  },
   { id: 'cumin', group: 'spice', words: ['cumin', 'كمون', 'kammoun', 'kamoon'] },
   { id: 'pepper', group: 'spice', words: ['pepper', 'فلفل', 'filfil', 'felfel'] },
   { id: 'saffron', group: 'spice', words: ['saffron', 'زعفران', 'za3fran'] },
   { id: 'cube', words: ['cube', 'cubes', 'مكعب', 'مكعبات', 'mka3bat', 'stock', 'مرق', 'maraq', 'marag'] },
   // Bakery and snacks
-  { id: 'bread', group: 'bakery', words: ['bread', 'خبز', 'khubz', 'khobz', 'sliced', 'toast', 'توست'] },
+  {
+    id: 'bread',
+    group: 'bakery',
+    words: ['bread', 'خبز', 'khubz', 'khobz', 'sliced', 'toast', 'توست', 'عيش', '3aish', '3eish', '3eesh', '3ish'],
+  },
   { id: 'biscuit', group: 'snack', words: ['biscuit', 'biscuits', 'cookie', 'cookies', 'بسكويت', 'baskot', 'biskoot'] },
   { id: 'chips', group: 'snack', words: ['chips', 'crisps', 'شيبس', 'chipsy', 'tshibs'] },
   { id: 'chocolate', group: 'snack', words: ['chocolate', 'شوكولاته', 'شوكولا', 'shokolata'] },
@@ -1070,7 +1370,7 @@ export const CONCEPTS: Concept[] = [
   { id: 'antiseptic', group: 'cleaning', words: ['antiseptic', 'disinfectant', 'مطهر', 'mutahir'] },
   {
     id: 'tissue',
-    words: ['tissue', 'tissues', 'مناديل', 'منديل', 'manadeel', 'mandeel', 'kleenex', 'napkin', 'napkins'],
+    words: ['tissue', 'tissues', 'مناديل', 'منديل', 'manadeel', 'mandeel', 'napkin', 'napkins'],
   },
   { id: 'toilet', group: 'tissuekind', words: ['toilet', 'حمام', 'hammam', '7ammam', 'رولات', 'roll', 'rolls'] },
   { id: 'facial', group: 'tissuekind', words: ['facial', 'face', 'وجه', 'wajh', 'wejh', 'wajeh', 'wesh'] },
@@ -1121,6 +1421,8 @@ export const CONCEPTS: Concept[] = [
       'gazaza',
     ],
   },
+  // A boxed pack ("Sukkari Dates Box 3kg"): "صندوق سكري" names the box, not the loose dates.
+  { id: 'box', words: ['box', 'boxes', 'صندوق', 'صناديق', 'sandoog', 'sandook'] },
   { id: 'jar', group: 'pack', words: ['jar', 'jars', 'برطمان', 'برطمانات', 'مرطبان', 'bartaman'] },
   { id: 'sticks', words: ['stick', 'sticks', 'ظرف', 'ظروف', 'sachet', 'sachets'] },
   { id: 'triangles', words: ['triangle', 'triangles', 'مثلثات', 'مثلث', 'mthalathat'] },
@@ -1134,7 +1436,11 @@ export const CONCEPTS: Concept[] = [
   // Colours (mutually exclusive)
   { id: 'red', group: 'colour', words: ['red', 'احمر', 'حمراء', 'حمرا', 'a7mar', 'ahmar', 'hamra', '7amra'] },
   { id: 'brown', group: 'colour', words: ['brown', 'بني', 'bunni', 'bonni', 'bni'] },
-  { id: 'green', group: 'colour', words: ['green', 'اخضر', 'خضراء', 'خضرا', 'akhdar', 'a5dar', 'khadra'] },
+  {
+    id: 'green',
+    group: 'colour',
+    words: ['green', 'اخضر', 'خضراء', 'خضرا', 'akhdar', 'a5dar', 'khadra', '2akhdar', 'akhdr'],
+  },
   { id: 'yellow', group: 'colour', words: ['yellow', 'اصفر', 'صفراء', 'صفرا', 'الصفراء', 'asfar', 'safra'] },
   { id: 'white', group: 'colour', words: ['white', 'ابيض', 'بيضاء', 'بيضا', 'abyad', 'abyadh', 'bayda'] },
   { id: 'black', group: 'colour', words: ['black', 'اسود', 'سوداء', 'سودا', 'aswad', 'sooda'] },

@@ -23,6 +23,40 @@ describe('matching to the catalogue', () => {
     expect(only('almarie laban 6 ctn').sku).toBe('LABAN-ALM-1L');
   });
 
+  it('knows common product words: UHT, hal, ma2, ماء, samna', () => {
+    expect(only('Saudia UHT 12 ctn').sku).toBe('MILK-SAUDIA-UHT-1L');
+    expect(only('hal 1 kilo').sku).toBe('SPICE-CARDAMOM-KG');
+    expect(only('ma2 nova sagheer 10 kartoon').sku).toBe('WATER-NOVA-330ML-40');
+    expect(only('ابي خمسطعش كرتون ماء نوفا صغير')).toMatchObject({
+      sku: 'WATER-NOVA-330ML-40',
+      sourceText: 'ماء نوفا',
+    });
+    expect(only('samna 3 kartona').sku).toBeNull();
+  });
+
+  it('knows regional words: حبهان (cardamom), بلح (dates), عيش (rice in the Gulf, bread in Egypt)', () => {
+    expect(only('عايز نص كيلو حبهان').sku).toBe('SPICE-CARDAMOM-KG');
+    expect(only('ابغى ٢ كيلو بلح سكري').sku).toBe('DATES-SUK-KG');
+    expect(only('عيش لوزين ٥ حبات').sku).toBe('BREAD-LUSINE-WHITE-L');
+    expect(only('3aish walima 5 kilo 4 shwal').sku).toBe('RICE-WLM-5KG');
+  });
+
+  it('does not take an item named only by an ingredient or flavour', () => {
+    expect(only('5 ctn salt').sku).toBeNull();
+    expect(only('شيبس بالملح ٥ كراتين').sku).toBe('CHIPS-LAYS-SALT-40G');
+    expect(only('tuna in oil americana 4 ctn').sku).toBe('TUNA-AMR-185G');
+  });
+
+  it('does not take an item lacking a variant the line asks for', () => {
+    expect(only('Indomie chicken spicy 5 ctn').sku).toBeNull();
+    expect(only('Diet Pepsi can x 24')).toMatchObject({ sku: null, sourceText: 'Diet Pepsi can' });
+    expect(only('Almarai light milk 1L 5 ctn').sku).toBe('MILK-ALM-LF-1L');
+  });
+
+  it('does not take another brand of a product for ours', () => {
+    expect(only('2 ctn Kleenex tissue').sku).toBeNull();
+  });
+
   it('matches Arabizi', () => {
     expect(only('abi 4 kartoon 7aleeb nadec').sku).toBe('MILK-NDC-1L');
     expect(only('2 kilo tamr khlas').sku).toBe('DATES-KHL-KG');

@@ -19,6 +19,10 @@ const SIZE_CONFLICT_FACTOR = 0.45;
 const SIZE_UNKNOWN_FACTOR = 0.85;
 /** Factor for a variant (low fat, light …) the line does not ask for. */
 const VARIANT_FACTOR = 0.9;
+/** Factor for an item lacking a variant the line asks for ("Diet Pepsi", "Pepsi zero", "لبن لايت"). */
+const MISSING_VARIANT_FACTOR = 0.6;
+/** Factor for an item the line names only by an ingredient or flavour ("ملح" for salted chips). */
+const ATTRIBUTE_ONLY_FACTOR = 0.5;
 /** Factor for an item not sold by weight when the line orders a weight of it. */
 const WEIGHT_MISMATCH_FACTOR = 0.9;
 const SIZE_BONUS = 0.04;
@@ -116,6 +120,18 @@ function itemCoverage(indexed: IndexedItem, hit: Set<string>): number {
   return best;
 }
 
+/** Whether some word of the line names the item by more than an ingredient or flavour. */
+function namesBeyondAttributes(indexed: IndexedItem, words: QueryWord[]): boolean {
+  for (const word of words) {
+    for (const match of word.matches) {
+      // A SKU key (s:…) names the item outright.
+      if (match.key.startsWith('s:') || (indexed.keys.has(match.key) && !indexed.attributeKeys.has(match.key)))
+        return true;
+    }
+  }
+  return false;
+}
+
 /** Scores the catalogue items a line's words point to, best first. */
 export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] {
   const wordCount = query.words.length;
@@ -157,6 +173,7 @@ export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] 
     }
   }
   const queryNorms = new Set(query.words.map((word) => word.norm));
+  const askedVariants = query.words.filter((word) => VARIANT_DESCRIPTORS.has(word.norm));
   const hitKeys = new Set<string>();
   for (const word of query.words) for (const match of word.matches) hitKeys.add(match.key);
 
@@ -180,6 +197,13 @@ export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] 
       }
     }
     if (query.byWeight && !indexed.perWeight) factor *= WEIGHT_MISMATCH_FACTOR;
+    for (const variant of askedVariants) {
+      const has =
+        indexed.keys.has(`t:${wordForms(variant.norm)[0]}`) ||
+        variant.concepts.some((concept) => indexed.keys.has(`c:${concept}`));
+      if (!has) factor *= MISSING_VARIANT_FACTOR;
+    }
+    if (indexed.attributeKeys.size > 0 && !namesBeyondAttributes(indexed, query.words)) factor *= ATTRIBUTE_ONLY_FACTOR;
     const sizesMatched: number[] = [];
     query.sizes.forEach((mention, mentionIndex) => {
       const fit = sizeFit(indexed, mention);

@@ -19,6 +19,15 @@ describe('normalizeWord', () => {
     expect(normalizeWord('كيلوغراماً')).toBe('كيلوغراما');
   });
 
+  it('keeps a final hamza after alef, where it tells words apart', () => {
+    expect(normalizeWord('ماء')).toBe('ماء');
+    expect(normalizeWord('ماءً')).toBe('ماء');
+    expect(normalizeWord('ماء')).not.toBe(normalizeWord('ما'));
+    expect(normalizeWord('الصفراء')).toBe('الصفراء');
+    expect(normalizeWord('شيء')).toBe('شي');
+    expect(normalizeWord('جزءا')).toBe('جزا');
+  });
+
   it('lower-cases Latin, drops accents and apostrophes', () => {
     expect(normalizeWord("Kellogg's")).toBe('kelloggs');
     expect(normalizeWord('L’usine')).toBe('lusine');

@@ -6,7 +6,9 @@
  *   line endings unified. The result is the "original" text that token offsets point into.
  * - `normalizeWord`: the compared form of one word: lower case, Latin accents and Arabic tashkeel
  *   and tatweel dropped, alef forms (أ إ آ ٱ) → ا, ى → ي, ة → ه, ؤ → و, ئ → ي, Persian letter forms
- *   (ک ی گ پ چ ڤ) → Arabic, Arabic-Indic and Persian digits → 0-9, ٫ → '.', apostrophes dropped.
+ *   (ک ی گ پ چ ڤ) → Arabic, Arabic-Indic and Persian digits → 0-9, ٫ → '.', apostrophes dropped; a
+ *   lone hamza (ء) dropped except at the end after an alef, where it tells words apart (ماء "water"
+ *   vs ما "not", شراء, مساء, الرجاء).
  * - `skeleton`: a rough consonant key shared by Arabic script and Arabizi/English spellings
  *   ("7aleeb" and "حليب" → "hlb"), used only as a last-resort cross-script match.
  */
@@ -87,12 +89,19 @@ export function normalizeWord(word: string): string {
     else if (code === 0x66b) out += '.';
     else if (code === 0x66c || isArabicMark(code) || (code >= 0x300 && code <= 0x36f)) continue;
     else if (code === 0x2019 || code === 0x2bc || code === 0xb4) continue;
+    else if (char === 'ء' && out.endsWith('ا') && isWordEnd(text, i + 1)) out += char;
     else {
       const folded = LETTER_FOLDS[char];
       out += folded ?? char.toLowerCase();
     }
   }
   return out;
+}
+
+/** Only tashkeel (or nothing) follows `from`. */
+function isWordEnd(text: string, from: number): boolean {
+  for (let i = from; i < text.length; i += 1) if (!isArabicMark(text.charCodeAt(i))) return false;
+  return true;
 }
 
 export function hasArabic(text: string): boolean {

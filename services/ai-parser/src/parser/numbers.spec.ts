@@ -45,10 +45,28 @@ describe('readNumber', () => {
     expect(read('ربع')).toBe(0.25);
   });
 
+  it('reads Gulf, Levantine and Egyptian teens', () => {
+    expect(read('تنعش')).toBe(12);
+    expect(read('اطنعش')).toBe(12);
+    expect(read('اتناشر')).toBe(12);
+    expect(read('خمسطعش')).toBe(15);
+    expect(read('etnashar')).toBe(12);
+    expect(read('arba3tashar')).toBe(14);
+    expect(read('talatashar')).toBe(13);
+  });
+
   it('reads Arabizi number words', () => {
     expect(read('khamsa')).toBe(5);
     expect(read('nos')).toBe(0.5);
     expect(read('3ashara')).toBe(10);
+  });
+
+  it('reads a decimal said aloud ("one point five")', () => {
+    expect(read('one point five')).toBe(1.5);
+    expect(read('two point two five')).toBe(2.25);
+    expect(read('واحد فاصل خمسة')).toBe(1.5);
+    expect(read('1 point 25')).toBe(1.25);
+    expect(read('three point')).toBe(3);
   });
 
   it('finds no number in an ordinary word', () => {

@@ -74,15 +74,95 @@ const UNITS: Array<[number, string[]]> = [
   ],
   [9, ['nine', 'تسع', 'تسعه', 'tis3a', 'tes3a', 'tis3', 'tesa', 'tis3ah']],
   [10, ['ten', 'عشر', 'عشره', '3ashara', 'ashara', '3ashra', 'ashra', '3ashr', '3asharah', 'ashrah']],
-  [11, ['eleven', 'احدعش', 'احدعشر', 'حداشر', 'احداشر', 'حدعش', 'احدى عشر', 'hda3sh', '7da3sh', 'hdaash']],
-  [12, ['twelve', 'اثنعش', 'اثنعشر', 'اثناعشر', 'اطناشر', 'طنعش', 'ثنعش', 'اثنا عشر', 'ithna3sh', 'itna3sh', 'tna3sh']],
-  [13, ['thirteen', 'ثلاثطعش', 'ثلطعش', 'تلتاشر', 'ثلاثتعش', 'تلطعش']],
-  [14, ['fourteen', 'اربعطعش', 'اربعتاشر', 'اربعتعش']],
-  [15, ['fifteen', 'خمسطعش', 'خمستاشر', 'خمستعش', 'khamsta3sh', '5amsta3sh']],
-  [16, ['sixteen', 'ستطعش', 'ستاشر', 'سطعش', 'sitta3sh']],
-  [17, ['seventeen', 'سبعطعش', 'سبعتاشر']],
-  [18, ['eighteen', 'ثمنطعش', 'تمنتاشر', 'ثمانطعش']],
-  [19, ['nineteen', 'تسعطعش', 'تسعتاشر']],
+  // Teens: MSA, Gulf and Levantine (-طعش, -تعش), Egyptian (-تاشر, -اشر) and their Arabizi spellings.
+  [
+    11,
+    [
+      'eleven',
+      'احدعش',
+      'احدعشر',
+      'حداشر',
+      'احداشر',
+      'حدعش',
+      'ادعش',
+      'hda3sh',
+      '7da3sh',
+      'hdaash',
+      '7edashar',
+      'hedashar',
+      'hidashar',
+      '7idashar',
+      'ida3sh',
+      '7ida3sh',
+      'hida3sh',
+    ],
+  ],
+  [
+    12,
+    [
+      'twelve',
+      'اثنعش',
+      'اثنعشر',
+      'اثناعشر',
+      'اطناشر',
+      'اتناشر',
+      'تناشر',
+      'اثناشر',
+      'طنعش',
+      'اطنعش',
+      'تنعش',
+      'اتنعش',
+      'ثنعش',
+      'ithna3sh',
+      'itna3sh',
+      'tna3sh',
+      'etna3sh',
+      'tnaash',
+      'etnashar',
+      'itnashar',
+      'etnasher',
+      'tnashar',
+      'itnasher',
+    ],
+  ],
+  [
+    13,
+    [
+      'thirteen',
+      'ثلاثطعش',
+      'ثلطعش',
+      'تلتاشر',
+      'ثلاثتعش',
+      'تلطعش',
+      'تلتعش',
+      'talatashar',
+      'tlatashar',
+      'tlata3sh',
+      'tlatta3sh',
+      'thalatta3sh',
+    ],
+  ],
+  [14, ['fourteen', 'اربعطعش', 'اربعتاشر', 'اربعتعش', 'arba3tashar', 'arbatashar', 'arba3ta3sh', 'arbata3sh']],
+  [
+    15,
+    [
+      'fifteen',
+      'خمسطعش',
+      'خمستاشر',
+      'خمستعش',
+      'خمسطاشر',
+      'khamsta3sh',
+      '5amsta3sh',
+      'khamastashar',
+      '5amastashar',
+      'khamasta3sh',
+      '5amasta3sh',
+    ],
+  ],
+  [16, ['sixteen', 'ستطعش', 'ستاشر', 'سطعش', 'ستعش', 'سطاشر', 'sitta3sh', 'setta3sh', 'settashar', 'sittashar']],
+  [17, ['seventeen', 'سبعطعش', 'سبعتاشر', 'سبعتعش', 'saba3tashar', 'sab3ta3sh', 'saba3ta3sh']],
+  [18, ['eighteen', 'ثمنطعش', 'تمنتاشر', 'ثمانطعش', 'تمنطعش', 'تمنتعش', 'tamantashar', 'tmanta3sh', 'thamanta3sh']],
+  [19, ['nineteen', 'تسعطعش', 'تسعتاشر', 'تسعتعش', 'tes3atashar', 'tis3ta3sh', 'tesa3tashar', 'tis3tashar']],
 ];
 
 const TENS: Array<[number, string[]]> = [
@@ -120,6 +200,31 @@ const fractionWords = table(FRACTIONS);
 /** Articles that stand for 1 before a unit word ("a carton", "a dozen"). */
 const ARTICLES = new Set(['a', 'an']);
 const AND_WORDS = new Set(['and', 'و', 'w', 'wa', 'we', '&']);
+/** The decimal point said aloud: "one point five", "واحد فاصل خمسة". */
+const POINT_WORDS = new Set(['point', 'فاصل', 'فاصله', 'fasel', 'fasil', 'fasle']);
+const ZERO_WORDS = new Set(['zero', 'oh', 'صفر', 'sifr', 'sefr']);
+
+/**
+ * The decimals after a spoken point: digits ("1 point 25") or digit words said one by one
+ * ("five", "two five", "zero five"); null when there are none.
+ */
+function readDecimals(tokens: Token[], index: number): { fraction: number; end: number } | null {
+  const first = tokens[index];
+  if (first?.kind === 'number' && /^\d+$/.test(first.norm)) {
+    return { fraction: Number(`0.${first.norm}`), end: index + 1 };
+  }
+  let digits = '';
+  let end = index;
+  for (;;) {
+    const token = tokens[end];
+    if (!token || token.kind !== 'word') break;
+    const value = ZERO_WORDS.has(token.norm) ? 0 : unitWords.get(token.norm);
+    if (value === undefined || value > 9) break;
+    digits += String(value);
+    end += 1;
+  }
+  return digits ? { fraction: Number(`0.${digits}`), end } : null;
+}
 
 export function isNumberWord(norm: string): boolean {
   return unitWords.has(norm) || tenWords.has(norm) || hundredWords.has(norm) || fractionWords.has(norm);
@@ -232,6 +337,11 @@ export function readNumber(tokens: Token[], index: number): NumberRead | null {
       }
       break;
     }
+  }
+  // "one point five" (1.5), "two point two five" (2.25): a size or a weight said aloud.
+  if (Number.isInteger(value) && tokens[end]?.kind === 'word' && POINT_WORDS.has(tokens[end].norm)) {
+    const decimals = readDecimals(tokens, end + 1);
+    if (decimals) return { value: value + decimals.fraction, end: decimals.end, words: true, fractionOnly: false };
   }
   // "... and a half", "... and half", "... ونص", "1 w nos" (but not "w nos darzan": that is a new number)
   const and = tokens[end];

@@ -53,6 +53,111 @@ describe('parseOrderText', () => {
     expect(lines('Watania breast 30 not 20')).toEqual([['CHK-WAT-BREAST-450G', 30, 'piece']]);
   });
 
+  it('applies a correction that names the item again to that item', () => {
+    expect(lines('Nadec milk 10 ctn\nsorry nadec 12 not 10')).toEqual([['MILK-NDC-1L', 12, 'carton']]);
+    expect(lines('Tang 10, Vimto 6... oops vimto 12 not 6')).toEqual([
+      ['TANG-ORANGE-2KG', 10, 'piece'],
+      ['VIMTO-710ML', 12, 'piece'],
+    ]);
+    expect(lines('بيض ١٢ طبق\nلا البيض ١٥ طبق مو ١٢')).toEqual([['EGGS-TRAY-30', 15, 'piece']]);
+    // More of an item, or a different pack size, is another line, not a correction.
+    expect(lines('Nadec milk 10 ctn\nactually add Nadec milk 2 ctn more')).toEqual([
+      ['MILK-NDC-1L', 10, 'carton'],
+      ['MILK-NDC-1L', 2, 'carton'],
+    ]);
+    expect(lines('Almarai milk 1L 5 ctn\nsorry Almarai milk 2L 3 ctn')).toEqual([
+      ['MILK-ALM-1L', 5, 'carton'],
+      ['MILK-ALM-2L', 3, 'carton'],
+    ]);
+  });
+
+  it('reads a corrected figure after filler words as a correction', () => {
+    expect(lines('Walimah rice 10kg 8 bags\nsorry my bad make it 6')).toEqual([['RICE-WLM-10KG', 6, 'bag']]);
+    expect(lines('٦ كراتين بيبسي، لا غلطت خليهم ٨')).toEqual([['PEPSI-CAN-330ML', 8, 'carton']]);
+  });
+
+  it('finds the line a correction without product words corrects by its size or replaced figure', () => {
+    expect(lines('Afia 1.5L 10 ctn and Afia 3L 5 ctn. sorry the 1.5L make it 12')).toEqual([
+      ['OIL-AFIA-1.5L', 12, 'carton'],
+      ['OIL-AFIA-3L', 5, 'carton'],
+    ]);
+    expect(lines('Walimah 5kg 10 bags, Walimah 10kg 4 bags\noops the 5kg should be 12')).toEqual([
+      ['RICE-WLM-5KG', 12, 'bag'],
+      ['RICE-WLM-10KG', 4, 'bag'],
+    ]);
+    expect(lines('12 ctn Lays, 6 ctn Pepsi\n8 not 12')).toEqual([
+      ['CHIPS-LAYS-SALT-40G', 8, 'carton'],
+      ['PEPSI-CAN-330ML', 6, 'carton'],
+    ]);
+    expect(lines('Nadec laban 10 ctn\nعفواً التصحيح: ١٢ كرتون')).toEqual([['LABAN-NDC-1L', 12, 'carton']]);
+  });
+
+  it('drops a cancelled line', () => {
+    expect(lines('Tide 3kg x 10, Fairy x 12. cancel the Fairy pls')).toEqual([['TIDE-AUTO-3KG', 10, 'piece']]);
+    expect(lines('ابي ١٠ فيمتو و٥ تانج\nشيل الفيمتو')).toEqual([['TANG-ORANGE-2KG', 5, 'piece']]);
+    expect(lines('Tang x 10\nVimto x 6\ncancel it')).toEqual([['TANG-ORANGE-2KG', 10, 'piece']]);
+    expect(lines('Kiri 5 ctn and 3 ctn Puck. No need for the Puck this week')).toEqual([
+      ['CHEESE-KIRI-24', 5, 'carton'],
+    ]);
+    expect(lines('Goody tuna 5 ctn, Americana tuna 3 ctn\ncancel the 5 ctn Goody')).toEqual([
+      ['TUNA-AMR-185G', 3, 'carton'],
+    ]);
+    // A cancellation naming nothing in the order changes nothing; a new count still orders.
+    expect(lines('Kiri 5 ctn. Please remove the old price tags')).toEqual([['CHEESE-KIRI-24', 5, 'carton']]);
+    expect(lines("cancel yesterday's order and send 5 ctn Kiri")).toEqual([['CHEESE-KIRI-24', 5, 'carton']]);
+  });
+
+  it('does not read a past price as an item', () => {
+    expect(lines('Afia 1.5L 10 ctn. Last time Afia was 45')).toEqual([['OIL-AFIA-1.5L', 10, 'carton']]);
+  });
+
+  it('returns one of a unit named before a product the catalogue lacks', () => {
+    const parsed = parse('ابي كيس فحم وكرتون بيبسي');
+    expect(parsed.items.map((item) => [item.sku, item.quantity, item.unit, item.sourceText])).toEqual([
+      [null, 1, 'bag', 'فحم'],
+      ['PEPSI-CAN-330ML', 1, 'carton', 'بيبسي'],
+    ]);
+    expect(lines('kartoneh nutella w 2 kartoneh kiri')).toEqual([
+      [null, 1, 'carton'],
+      ['CHEESE-KIRI-24', 2, 'carton'],
+    ]);
+    expect(lines('The cartons were damaged last time')).toEqual([]);
+  });
+
+  it('returns one carton of an unlisted product named before a closing carton word', () => {
+    expect(
+      parse('Nadec mango juice كرتون').items.map((item) => [item.sku, item.quantity, item.unit, item.sourceText]),
+    ).toEqual([[null, 1, 'carton', 'Nadec mango juice']]);
+    expect(lines('use a new bag')).toEqual([]);
+  });
+
+  it('keeps a lone measure word after the quantity in the wording ("كلوركس لتر")', () => {
+    expect(parse('ابي ٤ حبات كلوركس لتر').items[0]).toMatchObject({ sku: null, quantity: 4, sourceText: 'كلوركس لتر' });
+  });
+
+  it('orders the container named before a pack count ("كرتون … ابو ١٠٠ كيس")', () => {
+    expect(lines('عطني كرتون شاي ليبتون ابو ١٠٠ كيس')).toEqual([['TEA-LIPTON-YL-100', 1, 'carton']]);
+    expect(lines('كرتون حليب المراعي ابو لترين')).toEqual([['MILK-ALM-2L', 1, 'carton']]);
+  });
+
+  it('reads pack sizes and kinds said in words ("one point five", "three in one")', () => {
+    expect(lines('five cartons of Nova one point five')).toEqual([['WATER-NOVA-1.5L-12', 5, 'carton']]);
+    expect(lines('نسكافيه ثري ان ون ٦ علب')).toEqual([['COFFEE-NES-3IN1-30', 6, 'box']]);
+  });
+
+  it('reads a box before the product as one box', () => {
+    expect(lines('ابي صندوق سكري وكيلو سكري فرط')).toEqual([
+      ['DATES-SUK-3KG', 1, 'box'],
+      ['DATES-SUK-KG', 1, 'kg'],
+    ]);
+  });
+
+  it('keeps request verbs and politeness out of the item wording', () => {
+    expect(parse('ممكن تبعتلي ٣ كرتونة جبنة دومتي').items[0]).toMatchObject({ sku: null, sourceText: 'جبنة دومتي' });
+    expect(lines('law sama7t ib3atli 3 kartoon pepsi')).toEqual([['PEPSI-CAN-330ML', 3, 'carton']]);
+    expect(lines('نود شراء ١٠ أكياس سكر الأسرة ١٠ كيلو')).toEqual([['SUGAR-OSRA-10KG', 10, 'bag']]);
+  });
+
   it('keeps repeated lines as separate items', () => {
     expect(lines('Sadia 1000 ١٠ ctn\nSadia 1000 ٥ ctn')).toEqual([
       ['CHK-SADIA-1000G', 10, 'carton'],
@@ -79,6 +184,26 @@ describe('parseOrderText', () => {
     expect(lines("Same as last week but add 2 ctn Kellogg's corn flakes")).toEqual([
       ['CEREAL-KELLOGGS-CF-500G', 2, 'carton'],
     ]);
+    expect(lines('write down ten cartons of Lipton')).toEqual([['TEA-LIPTON-YL-100', 10, 'carton']]);
+    expect(lines("pls add 2 more ctn of Kiri to yesterday's order")).toEqual([['CHEESE-KIRI-24', 2, 'carton']]);
+    expect(parse('يا ريت ترسلون ٥ كراتين مياه بيرين').items[0].sourceText).toBe('مياه بيرين');
+    expect(parse('لو سمحت يا ريس ابعت ٤ كراتين فول امريكانا').items[0].sourceText).toBe('فول امريكانا');
+    expect(parse('We need for the Eid: 100 kg Sukkari loose').items[0].sourceText).toBe('Sukkari loose');
+    expect(lines('يسعدك ابي كرتون كيري')).toEqual([['CHEESE-KIRI-24', 1, 'carton']]);
+    expect(lines('abi 5 kartoon pepsi ba3d 4 el maghrib')).toEqual([['PEPSI-CAN-330ML', 5, 'carton']]);
+  });
+
+  it('reads past a heading before a colon', () => {
+    expect(lines("For Saturday's wedding: Sadia 1000g 8 ctn")).toEqual([['CHK-SADIA-1000G', 8, 'carton']]);
+    expect(lines('Driver call 0501234567 on arrival Order: Kiri 5 ctn')).toEqual([['CHEESE-KIRI-24', 5, 'carton']]);
+  });
+
+  it('does not read a heading as an item, unless a quantity follows it', () => {
+    expect(lines('Rice order:\n5 bags Walimah 5kg\n3 bags Abu Kass')).toEqual([
+      ['RICE-WLM-5KG', 5, 'bag'],
+      ['RICE-ABK-10KG', 3, 'bag'],
+    ]);
+    expect(lines('Nido:\n5 tins')).toEqual([['MILK-NIDO-2.25KG', 5, 'piece']]);
   });
 
   it('does not read a greeting or a list number as an item', () => {

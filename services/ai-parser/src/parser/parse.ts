@@ -1,5 +1,6 @@
-import { type CatalogIndex, type IndexedItem, SKU_PREFIX } from './catalog-index.js';
+import { type CatalogIndex, type IndexedItem, SKU_PREFIX, wordForms } from './catalog-index.js';
 import { extractClient } from './client.js';
+import { ADDITION_CUES } from './lexicon.js';
 import {
   type Candidate,
   type MatchQuery,
@@ -19,7 +20,15 @@ import {
   splitSegments,
 } from './segment.js';
 import { type Token, tokenize } from './tokens.js';
-import { type CustomerUnit, type UnitKind, isDescriptiveKind, isMeasureKind, reportedUnit, toBase } from './units.js';
+import {
+  type CustomerUnit,
+  type UnitKind,
+  isDescriptiveKind,
+  isMeasureKind,
+  isPluralUnit,
+  reportedUnit,
+  toBase,
+} from './units.js';
 
 /** A line below this confidence comes back unmatched rather than matched wrongly. */
 export const DEFAULT_THRESHOLD = 0.6;
@@ -75,6 +84,10 @@ interface Draft {
   item: ParsedOrderItem;
   indexed: IndexedItem | null;
   implicit: boolean;
+  /** The measure read as the quantity, if any. */
+  figure?: Measure | null;
+  /** Pack sizes the line states. */
+  sizes?: SizeMention[];
 }
 
 function sizeLike(value: number): boolean {
@@ -194,24 +207,53 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
   }
   if (base) return { quantity: base.value, unit: base.unit, explicit: true, sizes, pick: base };
 
-  // No quantity: one of whatever unit the line names ("شوال رز", "Puck 500 كرتون", "kilo hail").
-  let unit: UnitKind | null = null;
-  for (const k of sizes) {
-    const measure = measures[k];
-    if (measure.unit && !isMeasureKind(measure.unit)) unit = measure.unit;
-  }
+  // No quantity: one of whatever unit the line names ("شوال رز", "Puck 500 كرتون", "kilo hail"),
+  // the container before a pack count ("كرتون شاي ربيع ابو ١٠٠ كيس": a carton, not a bag).
+  const free = analysis.freeUnits.filter((free) => !isMeasureKind(free.kind) || item?.perWeight);
+  let unit: UnitKind | null = free.find((free) => !isDescriptiveKind(free.kind))?.kind ?? null;
   if (!unit) {
-    const free = analysis.freeUnits.filter((free) => !isMeasureKind(free.kind) || item?.perWeight);
-    const plain = free.find((free) => !isDescriptiveKind(free.kind)) ?? free[0];
-    unit = plain?.kind ?? null;
+    for (const k of sizes) {
+      const measure = measures[k];
+      if (measure.unit && !isMeasureKind(measure.unit)) unit = measure.unit;
+    }
   }
+  if (!unit) unit = free[0]?.kind ?? null;
   return { quantity: 1, unit, explicit: false, sizes, pick: null };
 }
 
 /**
- * Chatter before or after a quantity ("Same as last week but add 2 ctn Kellogg's corn flakes"):
- * when the whole line does not match, the words on one side of the quantity may, if the words
- * left out are unknown to the catalogue and the side names something distinctive.
+ * A singular unit right before the product words ("كرتون تونة ريو مير", "kartoneh labneh almarai",
+ * "صندوق تفاح"), or a carton, bag or tray closing the line after words the catalogue knows
+ * ("Almarai mango juice كرتون"): it orders one of that unit, even of a product the catalogue
+ * lacks. Not a plural ("the cartons were damaged") nor a definite one ("الكرتون", "the carton": one
+ * already delivered), nor a can or a bottle after the product ("Pepsi can": it describes the
+ * product). Returns the unit word's position, or null.
+ */
+function leadingUnit(analysis: SegmentAnalysis, knownWords: boolean): number | null {
+  const units = new Set(analysis.freeUnits.map((free) => free.position));
+  const productWords = analysis.words.filter((position) => !units.has(position));
+  const firstWord = productWords[0];
+  if (firstWord === undefined) return null;
+  const lastWord = productWords[productWords.length - 1];
+  let lastToken = analysis.tokens.length - 1;
+  while (lastToken > 0 && analysis.tokens[lastToken].kind === 'punct') lastToken -= 1;
+  const lead = analysis.freeUnits.find((free) => {
+    const trailing =
+      knownWords && free.position > lastWord && free.position === lastToken && !isDescriptiveKind(free.kind);
+    if ((free.position > firstWord && !trailing) || isMeasureKind(free.kind)) return false;
+    const norm = analysis.tokens[free.position].norm;
+    const previous = analysis.tokens[free.position - 1]?.norm;
+    return !isPluralUnit(norm) && !norm.startsWith('ال') && previous !== 'the';
+  });
+  return lead ? lead.position : null;
+}
+
+/**
+ * Chatter before or after a quantity ("Same as last week but add 2 ctn Kellogg's corn flakes"), or
+ * a heading before a colon ("For Thursday's event: Sadia 1200g 10 ctn", "far3 el naseem: 10
+ * kartoon laban"): when the whole line does not match, the words on one side of the quantity or
+ * after the colon may, if the words left out are unknown to the catalogue and the side names
+ * something distinctive.
  */
 function rescueFromChatter(
   analysis: SegmentAnalysis,
@@ -223,16 +265,25 @@ function rescueFromChatter(
   const splitters = analysis.measures.filter(
     (measure) => measure.format === 'x' || measure.format === 'label' || (measure.unit && !isMeasureKind(measure.unit)),
   );
-  if (splitters.length === 0 || words.length < 2) return null;
-  const first = splitters[0].first;
-  const last = splitters[splitters.length - 1].last;
+  let colon = -1;
+  analysis.tokens.forEach((token, position) => {
+    if (token.kind === 'punct' && token.norm === ':') colon = position;
+  });
+  if ((splitters.length === 0 && colon < 0) || words.length < 2) return null;
+  const first = splitters[0]?.first ?? -1;
+  const last = splitters[splitters.length - 1]?.last ?? Infinity;
   let best: { positions: number[]; candidates: Candidate[] } | null = null;
-  for (const side of ['before', 'after'] as const) {
-    const keep = analysis.words.map((position) => (side === 'before' ? position < first : position > last));
+  for (const side of ['before', 'after', 'colon'] as const) {
+    if (side === 'colon' ? colon < 0 : splitters.length === 0) continue;
+    const keep = analysis.words.map((position) =>
+      side === 'before' ? position < first : side === 'after' ? position > last : position > colon,
+    );
     if (!keep.includes(true) || keep.every(Boolean)) continue;
     if (words.some((word, k) => !keep[k] && word.matches.length > 0)) continue;
     const kept = words.filter((_word, k) => keep[k]);
-    if (!kept.some((word) => word.weight >= 0.75 && word.matches[0]?.score >= 0.85)) continue;
+    // After a colon the words left out are a heading; elsewhere the side must name something distinctive.
+    const distinctive = side === 'colon' ? 0 : 0.75;
+    if (!kept.some((word) => word.weight >= distinctive && word.matches[0]?.score >= 0.85)) continue;
     const candidates = matchItems(index, { ...query, words: kept });
     if (!candidates[0] || candidates[0].confidence < threshold) continue;
     if (!best || candidates[0].confidence > best.candidates[0].confidence) {
@@ -274,15 +325,18 @@ function buildDraft(
     }
   });
   const hasQuantity = measures.some((measure) => !(measure.unit && isMeasureKind(measure.unit)));
+  // "ديتول لتر", "Afia litre": a lone measure word after a quantity is a pack size of one.
+  const freeSizes: number[] = [];
   for (const free of analysis.freeUnits) {
     if (isMeasureKind(free.kind) && hasQuantity) {
       const { dim, base } = toBase(1, free.kind);
       sizes.push({ kind: 'strong', value: 1, dim, base });
+      freeSizes.push(free.position);
     }
   }
 
   // The phrase: product words and pack sizes, as written.
-  const namePositions = [...wordPositions];
+  const namePositions = [...wordPositions, ...freeSizes];
   const strongSizes = measures.filter(
     (measure) => measure.unit && isMeasureKind(measure.unit) && !(measure.leading && measures.length === 1),
   );
@@ -321,18 +375,29 @@ function buildDraft(
   }
 
   const resolution = resolveQuantity(analysis, chosen);
-  const pending = analysis.priceQuestion && !resolution.explicit;
+  // A price question, or a heading ("Sugar order:", "Nido:"), is an item only if a quantity follows.
+  const pending = (analysis.priceQuestion || analysis.heading) && !resolution.explicit;
   if (!chosen) {
-    if (!resolution.explicit || analysis.deliveryCue) return null;
+    if (analysis.deliveryCue) return null;
+    if (!resolution.explicit) {
+      const lead = leadingUnit(
+        analysis,
+        words.some((word) => word.matches.length > 0),
+      );
+      if (lead === null || analysis.priceQuestion || analysis.priceRemark || analysis.heading) return null;
+      // The wording is the product's, without the unit ("صندوق تفاح" → "تفاح").
+      wordPositions = wordPositions.filter((position) => position !== lead);
+    }
   } else if (!resolution.explicit && !pending) {
     // No quantity at all: an item only when it names a unit or a pack size, or stands alone on
     // its line and matches well ("Afia oil 1.5L", "Nido"); not a word in a greeting or a remark.
+    // Nor a remark on a price ("Last time Rabea bags was 15.75").
     const stated = analysis.freeUnits.length > 0 || resolution.sizes.size > 0 || strongSizes.length > 0;
-    if (analysis.deliveryCue || !(stated || (alone && confidence >= 0.8))) return null;
+    if (analysis.deliveryCue || analysis.priceRemark || !(stated || (alone && confidence >= 0.8))) return null;
   }
 
   // The customer's wording: the segment minus the quantity, trimmed to product words and sizes.
-  const kept = new Set<number>(wordPositions);
+  const kept = new Set<number>([...wordPositions, ...freeSizes]);
   resolution.sizes.forEach((k) => {
     for (let p = measures[k].first; p <= measures[k].last; p += 1) kept.add(p);
   });
@@ -377,7 +442,7 @@ function buildDraft(
     matchedBy,
     alternatives,
   };
-  return { item, indexed: chosen, implicit: !resolution.explicit, pending };
+  return { item, indexed: chosen, implicit: !resolution.explicit, pending, figure: resolution.pick, sizes };
 }
 
 function applyFigure(draft: Draft, measure: Measure): void {
@@ -387,6 +452,113 @@ function applyFigure(draft: Draft, measure: Measure): void {
     draft.item.unitStated = true;
   }
   draft.implicit = false;
+}
+
+/**
+ * "sorry my bad make it 6", "لا يا شيخ خليها ١٠": one corrected figure after a cue, with at most
+ * two words before it that the catalogue does not know: a correction of the previous line, not a
+ * new item.
+ */
+function fillerCorrection(analysis: SegmentAnalysis, index: CatalogIndex): boolean {
+  const figure = analysis.measures[0];
+  if (!analysis.correctionCue || analysis.measures.length !== 1 || !figure.correction) return false;
+  if (analysis.words.length > 2) return false;
+  return analysis.words.every(
+    (position) => position < figure.first && !index.isKnownWord(analysis.tokens[position].norm),
+  );
+}
+
+/** First word forms of a text's words (plurals folded: "eggs" ~ "Eggs", "egg"). */
+function wordKeys(text: string): Set<string> {
+  const keys = new Set<string>();
+  for (const word of normalizePhrase(text).split(' ')) if (word) keys.add(wordForms(word)[0]);
+  return keys;
+}
+
+/**
+ * A correction that names the item again ("Oops eggs 15 trays not 12", "sorry whole ١٢ not ١٠"):
+ * the earlier line it corrects, or null. The line must carry a correction cue or replace a figure
+ * ("not 12"), add nothing ("add", "more", "كمان"), and either match the same catalogue item as an
+ * earlier line or use only words of that line's wording, with no pack size that contradicts it.
+ * When the replaced figure is given, the earlier line with that quantity wins; otherwise the latest.
+ */
+function correctionTarget(analysis: SegmentAnalysis, draft: Draft, drafts: Draft[]): Draft | null {
+  if (!(analysis.correctionCue || analysis.replaced !== null) || !draft.figure || drafts.length === 0) return null;
+  if (analysis.tokens.some((token) => ADDITION_CUES.has(token.norm))) return null;
+  const words = analysis.words.map((position) => wordForms(analysis.tokens[position].norm)[0]);
+  const fits = (earlier: Draft): boolean => {
+    if (draft.indexed && earlier.indexed === draft.indexed) return true;
+    if (words.length === 0) return false;
+    const wording = wordKeys(earlier.item.sourceText);
+    if (!words.every((word) => wording.has(word))) return false;
+    const target = earlier.indexed;
+    return (
+      !target || !(draft.sizes ?? []).some((size) => size.kind === 'strong' && sizeFit(target, size) === 'conflict')
+    );
+  };
+  const candidates = drafts.filter(fits);
+  const replacing = candidates.filter((earlier) => earlier.item.quantity === analysis.replaced);
+  const pool = replacing.length > 0 ? replacing : candidates;
+  return pool[pool.length - 1] ?? null;
+}
+
+/**
+ * The figure of a correction without product words: the last one after the cue, else the last;
+ * a count over a pack size ("oops the 5kg should be 12", "sorry the 1.5L make it 12": 12).
+ */
+function correctedFigure(measures: Measure[]): Measure {
+  const counts = measures.filter((measure) => !(measure.unit && isMeasureKind(measure.unit)));
+  const pool = counts.length > 0 ? counts : measures;
+  return pool.filter((measure) => measure.correction).pop() ?? pool[pool.length - 1];
+}
+
+/**
+ * The line a correction without product words corrects: the latest one, unless the correction
+ * names a pack size ("sorry the 10kg make it 15") or the figure it replaces ("15 not 12"), when
+ * it is the latest line of that size or with that quantity.
+ */
+function figureTarget(analysis: SegmentAnalysis, figure: Measure, drafts: Draft[]): Draft | null {
+  let pool = drafts;
+  for (const measure of analysis.measures) {
+    if (measure === figure || !measure.unit || !isMeasureKind(measure.unit)) continue;
+    const { dim, base } = toBase(measure.value, measure.unit);
+    const mention: SizeMention = { kind: 'strong', value: measure.value, dim, base };
+    const sized = pool.filter((draft) => draft.indexed && sizeFit(draft.indexed, mention) === 'matched');
+    if (sized.length > 0) pool = sized;
+  }
+  const replacing = pool.filter((draft) => draft.item.quantity === analysis.replaced);
+  if (replacing.length > 0) pool = replacing;
+  return pool[pool.length - 1] ?? null;
+}
+
+/**
+ * The line a cancellation drops ("cancel the Goody tuna", "شيل الكلوركس", "الغيها"): the previous
+ * line for a pronoun, else the latest line matching the same catalogue item or whose wording holds
+ * every word of the cancellation. Null when it names no line of the order.
+ */
+function cancelTarget(
+  analysis: SegmentAnalysis,
+  drafts: Draft[],
+  index: CatalogIndex,
+  threshold: number,
+): Draft | null {
+  if (analysis.cancel === 'previous') return drafts[drafts.length - 1] ?? null;
+  if (analysis.words.length === 0) return null;
+  const norms = analysis.words.map((position) => analysis.tokens[position].norm);
+  const words = norms.map((norm) => queryWord(index, norm));
+  const best = matchItems(index, { words, sizes: [], sizeHint: analysis.sizeHint, unitHint: null })[0];
+  const item = best && best.confidence >= threshold ? best.indexed : null;
+  const fits = (draft: Draft): boolean => {
+    if (item !== null && draft.indexed === item) return true;
+    const wording = new Set(
+      normalizePhrase(draft.item.sourceText)
+        .split(' ')
+        .flatMap((word) => wordForms(word)),
+    );
+    return norms.every((norm) => wordForms(norm).some((form) => wording.has(form)));
+  };
+  const named = drafts.filter(fits);
+  return named[named.length - 1] ?? null;
 }
 
 function memoryMap(index: CatalogIndex, memory: readonly { phrase: string; stockItemId: string }[] | undefined) {
@@ -458,13 +630,26 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
   for (const segment of segments) {
     const analysis = analyseSegment(segment);
     if (analysis.totalLine) continue;
-    if (analysis.words.length === 0) {
+    if (analysis.cancel) {
+      // A cancellation with a count cancels the line of that count ("cancel the 5 ctn Goody");
+      // otherwise the count orders ("cancel yesterday's order and send 5 ctn Kiri").
+      const target = cancelTarget(analysis, drafts, index, threshold);
+      const counts = analysis.measures.filter((measure) => !(measure.unit && isMeasureKind(measure.unit)));
+      if (counts.length === 0 || (target && counts.some((measure) => measure.value === target.item.quantity))) {
+        if (target) drafts.splice(drafts.indexOf(target), 1);
+        pending = null;
+        continue;
+      }
+    }
+    if (analysis.words.length === 0 || fillerCorrection(analysis, index)) {
       if (analysis.measures.length === 0) continue;
       const last = drafts[drafts.length - 1];
-      const target = pending ?? (last && (analysis.correctionCue || last.implicit) ? last : null);
+      const figure = correctedFigure(analysis.measures);
+      const target =
+        pending ??
+        (analysis.correctionCue || analysis.replaced !== null ? figureTarget(analysis, figure, drafts) : null) ??
+        (last?.implicit ? last : null);
       if (target) {
-        const figures = analysis.measures;
-        const figure = figures.filter((measure) => measure.correction).pop() ?? figures[figures.length - 1];
         applyFigure(target, figure);
         if (pending) drafts.push(pending);
       }
@@ -477,6 +662,11 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
     if (!draft || !(draft.item.quantity > 0)) continue;
     if (draft.pending) {
       pending = draft;
+      continue;
+    }
+    const corrected = correctionTarget(analysis, draft, drafts);
+    if (corrected && draft.figure) {
+      applyFigure(corrected, draft.figure);
       continue;
     }
     drafts.push(draft);

@@ -49,6 +49,12 @@ describe('splitSegments', () => {
     expect(segments('Lipton 100 bags: 12')).toEqual(['Lipton 100 bags : 12']);
   });
 
+  it('drops a branch heading before a colon, but keeps a correction cue', () => {
+    expect(segments('far3 al olaya: 5 kartoon 7aleeb nadec')).toEqual(['5 kartoon 7aleeb nadec']);
+    expect(segments('فرع الروضة: ٣ كراتين لبن')).toEqual(['٣ كراتين لبن']);
+    expect(segments('correction: 6')).toEqual(['correction : 6']);
+  });
+
   it('drops parenthesised remarks without numbers', () => {
     expect(segments('Sadia 1200 - 5 ctn (separate invoice pls)')).toEqual(['Sadia 1200 5 ctn']);
   });
@@ -66,12 +72,83 @@ describe('markNoise', () => {
     expect(measures('invoice 4471, branch 12')).toEqual([]);
   });
 
+  it('reads a time of day after a separate Arabizi article ("4 el maghrib")', () => {
+    expect(measures('ba3d 4 el maghrib')).toEqual([]);
+    expect(measures('9 al sob7')).toEqual([]);
+    expect(measures('4 el kartoon')).toEqual([{ value: 4, unit: null, format: 'bare' }]);
+  });
+
+  it('reads "three in one" as a pack kind, never a quantity', () => {
+    expect(measures('nescafe three in one 4 boxes')).toEqual([{ value: 4, unit: 'box', format: 'unit' }]);
+    expect(measures('نسكافيه ثري ان ون')).toEqual([]);
+  });
+
+  it('reads an order number closing its phrase as a reference, not a quantity', () => {
+    expect(measures('Purchase order 7781')).toEqual([]);
+    expect(measures('order 1200 Nova cans')).toEqual([{ value: 1200, unit: null, format: 'bare' }]);
+  });
+
   it('drops the replaced figure of "30 not 20"', () => {
     expect(measures('Watania breast 30 not 20')).toEqual([{ value: 30, unit: null, format: 'bare' }]);
   });
+
+  it('drops a figure stated in the past tense', () => {
+    expect(measures('Last time Rabea bags was 15.75')).toEqual([]);
+    expect(measures('سعر الكلوركس كان ١٧')).toEqual([]);
+  });
 });
 
+function analysis(text: string) {
+  const index = catalogIndex();
+  const tokens = splitPrefixes(tokenize(prepareText(text)), index.isKnownWord, index.isVocabularyWord);
+  markNoise(tokens);
+  return analyseSegment(splitSegments(tokens)[0]);
+}
+
 describe('analyseSegment', () => {
+  it('keeps the figure a correction replaces and marks price remarks', () => {
+    expect(analysis('Oops eggs 15 trays not 12')).toMatchObject({ replaced: 12, correctionCue: true });
+    expect(analysis('Eggs 15 trays')).toMatchObject({ replaced: null, priceRemark: false });
+    expect(analysis('Rabea bags was 15.75').priceRemark).toBe(true);
+  });
+
+  it('takes a correction cue for the figure only when no product word comes between', () => {
+    expect(analysis('sorry make it 6').measures[0].correction).toBe(true);
+    expect(analysis('sorry Almarai milk 2L 3 ctn').measures.map((measure) => measure.correction)).toEqual([
+      false,
+      false,
+    ]);
+  });
+
+  it('reads a correction cue before a colon as a correction, not a product', () => {
+    expect(analysis('عفواً التصحيح: ١٠ كراتين فقط')).toMatchObject({ words: [], correctionCue: true });
+  });
+
+  it('tells a cancellation of a named line from one of the previous line', () => {
+    expect(analysis('cancel the Goody tuna').cancel).toBe('named');
+    expect(analysis('شيل الكلوركس').cancel).toBe('named');
+    expect(analysis('cancel it').cancel).toBe('previous');
+    expect(analysis('الغيها').cancel).toBe('previous');
+    expect(analysis('Goody tuna 5 ctn').cancel).toBeNull();
+  });
+
+  it('marks a line ending with a colon as a heading', () => {
+    expect(analysis('Rice order:').heading).toBe(true);
+    expect(analysis('Rice: 5 bags').heading).toBe(false);
+  });
+
+  it('reads أبو before a size as "the one with", not a name word', () => {
+    expect(analysis('كرتون شاي ليبتون ابو ١٠٠ كيس').words).toHaveLength(2);
+    expect(analysis('كرتون حليب ابو لترين').words).toHaveLength(1);
+    expect(analysis('شوال رز ابو كاس').words).toHaveLength(3);
+  });
+
+  it('reads "can" after a product as the pack, not the verb', () => {
+    expect(analysis('Diet Pepsi can x 24').words).toHaveLength(3);
+    expect(analysis('7up cans - 12').words).toHaveLength(2);
+    expect(analysis('can you send 5 ctn Pepsi').words).toHaveLength(1);
+  });
+
   it('reads x-formats, labels and colons', () => {
     expect(measures('3x Kiri')).toEqual([{ value: 3, unit: null, format: 'x' }]);
     expect(measures('Nido x4')).toEqual([{ value: 4, unit: null, format: 'x' }]);
@@ -89,6 +166,19 @@ describe('analyseSegment', () => {
     expect(measures('كيلو ونص هيل')).toEqual([{ value: 1.5, unit: 'kg', format: 'unit' }]);
     expect(measures('ربع كيلو هيل')).toEqual([{ value: 0.25, unit: 'kg', format: 'unit' }]);
     expect(measures('nos darzan 7up')).toEqual([{ value: 6, unit: 'dozen', format: 'unit' }]);
+  });
+
+  it('reads a unit after a word of addition ("2 more ctn")', () => {
+    expect(measures('2 more ctn of Kiri')).toEqual([{ value: 2, unit: 'carton', format: 'unit' }]);
+    expect(measures('٣ كمان كراتين بيبسي')).toEqual([{ value: 3, unit: 'carton', format: 'unit' }]);
+  });
+
+  it('starts a new number at "and half a dozen", not a fraction of the one before', () => {
+    expect(measures('a dozen trays of eggs and half a dozen Clorox')).toEqual([
+      { value: 12, unit: 'dozen', format: 'unit' },
+      { value: 6, unit: 'dozen', format: 'unit' },
+    ]);
+    expect(segments('a dozen trays of eggs and half a dozen Clorox')).toHaveLength(2);
   });
 
   it('reads a pack count before "x" as a size and the number after it as the quantity', () => {

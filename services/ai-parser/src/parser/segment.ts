@@ -1,11 +1,15 @@
 import {
   BIG_WORDS,
+  BRANCH_CUES,
+  CANCEL_CUES,
+  CANCEL_PRONOUN_CUES,
   CORRECTION_CUES,
   CURRENCY,
   DATE_CUES,
   DELIVERY_CUES,
   MONTHS,
   NEGATION_CUES,
+  PAST_FIGURE_CUES,
   PRICE_CUES,
   PRICE_QUESTION_CUES,
   REFERENCE_CUES,
@@ -73,6 +77,9 @@ function neighbour(tokens: Token[], index: number, step: 1 | -1): Token | undefi
   return token && token.line === tokens[index].line ? token : undefined;
 }
 
+const ORDER_WORDS = new Set(['order', 'طلب', 'الطلب', 'طلبيه', 'الطلبيه', 'talab', 'talabiya']);
+/** The Arabic article written apart in Arabizi ("el 3asr", "al sob7", "l 5"). */
+const LATIN_ARTICLES = new Set(['el', 'al', 'il', 'l', 'e']);
 const TIME_BEFORE = new Set(['الساعه', 'ساعه', 'sa3a', 'الساعة']);
 const DURATION_AFTER = new Set([
   'min',
@@ -121,6 +128,12 @@ export function markNoise(tokens: Token[]): void {
       noise = true;
       if (after.norm === 'am' || after.norm === 'pm') cues.push(after);
     }
+    // "5 el 3asr", "9 al sob7": a time of day after a separate Arabizi article.
+    const afterArticle = after && LATIN_ARTICLES.has(after.norm) ? neighbour(tokens, index + 1, 1) : undefined;
+    if (afterArticle && afterArticle.kind === 'word' && TIME_CUES.has(afterArticle.norm)) {
+      noise = true;
+      cues.push(afterArticle);
+    }
     if (after && ['st', 'nd', 'rd', 'th'].includes(after.norm)) {
       noise = true;
       cues.push(after);
@@ -138,6 +151,8 @@ export function markNoise(tokens: Token[]): void {
       cues.push(after);
     }
     if (before && (PRICE_CUES.has(before.norm) || CURRENCY.has(before.norm))) noise = true;
+    // "Rabea bags was 15.75": a figure in the past tense is a price or an earlier order.
+    if (before && PAST_FIGURE_CUES.has(before.norm)) noise = true;
     if (after && CURRENCY.has(after.norm)) {
       noise = true;
       cues.push(after);
@@ -146,6 +161,10 @@ export function markNoise(tokens: Token[]): void {
     if (before && (REFERENCE_CUES.has(before.norm) || before.norm === '#')) {
       noise = true;
       cues.push(before);
+    }
+    // "Purchase order 7781", "طلبية ٤٥٢١:": an order number closing its phrase, not "order 1200 Nova cans".
+    if (before && ORDER_WORDS.has(before.norm) && (token.value ?? 0) >= 1000 && (!after || after.kind === 'punct')) {
+      noise = true;
     }
     if (before && NEGATION_CUES.has(before.norm)) {
       noise = true;
@@ -181,16 +200,17 @@ const NON_PRODUCT = new Set([
   ...TOTAL_CUES,
   ...CORRECTION_CUES,
   ...NEGATION_CUES,
+  ...CANCEL_CUES,
+  ...CANCEL_PRONOUN_CUES,
   ...PRICE_QUESTION_CUES,
   ...BIG_WORDS,
   ...SMALL_WORDS,
   ...LABEL_WORDS,
+  ...BRANCH_CUES,
   'al',
   'el',
   'x',
-  'branch',
   'invoice',
-  'فرع',
   'فاتوره',
   'رقم',
   'am',
@@ -203,6 +223,10 @@ function isQuantityCue(token: Token, next: Token | undefined): boolean {
   if (isNumberWord(token.norm)) return true;
   const unit = lookupUnit(token.norm);
   if (unit && !unit.attachedOnly && !isDescriptiveKind(unit.kind)) return true;
+  // A box or tin before the product ("صندوق سكري", "علبة نسكافيه") starts an item; after it
+  // ("Pepsi cans", "Puck jar") it only describes the product.
+  if (unit && !unit.attachedOnly && next !== undefined && isProductWord(next) && lookupUnit(next.norm) === undefined)
+    return true;
   return isArticle(token.norm) && next !== undefined && lookupUnit(next.norm) !== undefined;
 }
 
@@ -228,8 +252,14 @@ function continuesNumber(tokens: Token[], andIndex: number): boolean {
   if (tokens[at] && isArticle(tokens[at].norm)) at += 1;
   const fraction = tokens[at];
   if (!fraction || fraction.kind !== 'word' || !isFractionWord(fraction.norm)) return false;
-  const after = tokens[at + 1];
-  return !(after && after.kind === 'word' && lookupUnit(after.norm) !== undefined);
+  return !startsMeasure(tokens, at + 1);
+}
+
+/** A unit word at `at`, possibly after an article: "(half) a dozen", "(نص) كيلو" start a new number. */
+function startsMeasure(tokens: Token[], at: number): boolean {
+  const skip = tokens[at] && isArticle(tokens[at].norm) ? 1 : 0;
+  const unit = tokens[at + skip];
+  return unit !== undefined && unit.kind === 'word' && lookupUnit(unit.norm) !== undefined;
 }
 
 /** Splits a piece at "and"/و between two items (each side a product with a quantity). */
@@ -265,11 +295,18 @@ function splitConjunctions(piece: Token[]): Token[][] {
   return parts;
 }
 
-/** A colon after a label or header ("الكمية:", "Delivery on the 15th:") drops what is before it. */
+/**
+ * A colon after a label or header ("الكمية:", "Delivery on the 15th:") drops what is before it,
+ * but not a correction cue ("عفواً التصحيح: ١٠ كراتين", "correction: 6"): the figure corrects.
+ */
 function dropHeader(piece: Token[]): Token[] {
   const colon = piece.findIndex((token) => token.kind === 'punct' && token.norm === ':');
   if (colon < 0) return piece;
   const left = piece.slice(0, colon);
+  if (left.some((token) => CORRECTION_CUES.has(token.norm))) return piece;
+  // A branch heading ("فرع العليا:", "far3 el naseem:", "Branch Olaya:") names no product.
+  const firstWord = left.find((token) => token.kind === 'word');
+  if (firstWord && BRANCH_CUES.has(firstWord.norm)) return piece.slice(colon + 1);
   if (hasProductWord(left)) return piece;
   const leftHasLabel = left.some((token) => LABEL_WORDS.has(token.norm));
   if (hasQuantityCue(left) && !leftHasLabel && left.some((token) => token.kind === 'number')) return piece;
@@ -352,7 +389,18 @@ export interface SegmentAnalysis {
   sizeHint: 'big' | 'small' | null;
   priceQuestion: boolean;
   correctionCue: boolean;
+  /** The figure a correction replaces ("15 trays not 12" → 12), or null. */
+  replaced: number | null;
+  /** States a price or a past figure ("was 15.75", "@ 13.5", "17 ريال"). */
+  priceRemark: boolean;
   deliveryCue: boolean;
+  /**
+   * A cancellation: 'named' drops the line it names ("cancel the Goody tuna", "شيل التونة"),
+   * 'previous' the line before ("cancel that", "الغيها").
+   */
+  cancel: 'named' | 'previous' | null;
+  /** Ends with a colon ("Sugar order:", "Dairy:"): a heading, not an item unless it has a quantity. */
+  heading: boolean;
   totalLine: boolean;
   line: number;
 }
@@ -378,8 +426,15 @@ const INLINE_CORRECTION = new Set([
   'khaliha',
   'khalliha',
   'khaleha',
+  'oops',
+  'whoops',
+  'خليهم',
+  'خليهن',
+  'خلوهم',
+  'khalihom',
+  'khallihom',
 ]);
-const DELIVERY_SEGMENT_CUES = new Set([...DELIVERY_CUES, 'branch', 'warehouse', 'فرع', 'المستودع', 'مستودع']);
+const DELIVERY_SEGMENT_CUES = new Set([...DELIVERY_CUES, ...BRANCH_CUES, 'warehouse', 'المستودع', 'مستودع']);
 
 function isX(token: Token | undefined): boolean {
   return token !== undefined && (token.norm === 'x' || token.norm === '*') && token.kind !== 'noise';
@@ -393,10 +448,46 @@ function fractionContinuation(tokens: Token[], at: number): { value: number; end
   const fraction = tokens[index];
   if (!fraction || fraction.kind !== 'word') return null;
   const value = fractionValue(fraction.norm);
-  if (value === undefined) return null;
-  const after = tokens[index + 1];
-  if (after && after.kind === 'word' && lookupUnit(after.norm)) return null;
+  if (value === undefined || startsMeasure(tokens, index + 1)) return null;
   return { value, end: index + 1 };
+}
+
+/**
+ * "can" after a product word and before a quantity or the end ("Pepsi can x 48", "7up cans - 24")
+ * is the pack, not the verb ("can you send").
+ */
+function isPackNoun(tokens: Token[], position: number): boolean {
+  const token = tokens[position];
+  if (token.norm !== 'can' && token.norm !== 'cans') return false;
+  const previous = tokens[position - 1];
+  if (!previous || !isProductWord(previous) || lookupUnit(previous.norm) !== undefined) return false;
+  const next = tokens[position + 1];
+  return !next || next.kind !== 'word' || isX(next) || isNumberWord(next.norm) || lookupUnit(next.norm) !== undefined;
+}
+
+/** Words of addition between a number and its unit ("2 more ctn", "٣ كمان كراتين"). */
+const ADDITION_WORDS = new Set(['more', 'extra', 'additional', 'كمان', 'زياده', 'زيادة', 'kaman']);
+
+/** Gulf أبو "the one with" before a pack size ("ابو ١٠٠", "abu 500"). */
+const OF_SIZE = new Set(['ابو', 'abu', 'abo', 'bu', 'بو']);
+const CANCELLED_OBJECTS = new Set(['it', 'that', 'this', 'them', 'those', 'these', 'last', 'previous']);
+
+/** "no need for X", "don't send X", "do not need X": the line naming X is not wanted. */
+const NEGATED_REQUESTS = new Set(['need', 'send', 'want', 'bring']);
+
+function cancelOf(tokens: Token[]): SegmentAnalysis['cancel'] {
+  let cancel: SegmentAnalysis['cancel'] = null;
+  tokens.forEach((token, k) => {
+    if (token.kind !== 'word') return;
+    const next = tokens[k + 1];
+    if (CANCEL_PRONOUN_CUES.has(token.norm)) cancel = 'previous';
+    else if (CANCEL_CUES.has(token.norm)) {
+      cancel = next?.kind === 'word' && CANCELLED_OBJECTS.has(next.norm) ? 'previous' : (cancel ?? 'named');
+    } else if (['no', 'dont', 'not'].includes(token.norm) && next && NEGATED_REQUESTS.has(next.norm)) {
+      cancel ??= 'named';
+    }
+  });
+  return cancel;
 }
 
 /** Reads the quantities, units, product words and cues of one segment. */
@@ -408,9 +499,13 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
   let firstProduct = tokens.findIndex((token) => isProductWord(token) && lookupUnit(token.norm) === undefined);
   if (firstProduct < 0) firstProduct = tokens.length;
 
+  // "sorry make it 6": a cue up to four tokens before the figure, with no product word between
+  // ("sorry Almarai milk 2L 3 ctn": 2L is a pack size, not the corrected figure).
   const correctionBefore = (position: number): boolean => {
-    for (let k = Math.max(0, position - 4); k < position; k += 1)
+    for (let k = position - 1; k >= Math.max(0, position - 4); k -= 1) {
       if (INLINE_CORRECTION.has(tokens[k].norm)) return true;
+      if (isProductWord(tokens[k]) && lookupUnit(tokens[k].norm) === undefined) return false;
+    }
     return false;
   };
   const push = (measure: Omit<Measure, 'correction' | 'leading'>): void => {
@@ -448,12 +543,14 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
       read = { value: 1, end: i + 1, words: true, fractionOnly: false };
     }
     if (read) {
-      const unitToken = tokens[read.end];
+      // "2 more ctn", "٣ كمان كراتين": a word of addition may stand between the number and its unit.
+      const skip = ADDITION_WORDS.has(tokens[read.end]?.norm ?? '') && tokens[read.end + 1]?.kind === 'word' ? 1 : 0;
+      const unitToken = tokens[read.end + skip];
       const unit = unitToken?.kind === 'word' ? lookupUnit(unitToken.norm) : undefined;
-      if (unit) {
+      if (unit && !(skip && unit.attachedOnly)) {
         const multiplier = unitMultiplier(unit.kind);
         let value = read.value * unit.count * multiplier;
-        let end = read.end + 1;
+        let end = read.end + skip + 1;
         const more = fractionContinuation(tokens, end);
         if (more) {
           value += more.value * multiplier;
@@ -521,10 +618,27 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     if (BIG_WORDS.has(token.norm)) sizeHint = 'big';
     if (SMALL_WORDS.has(token.norm)) sizeHint = 'small';
     if (consumed.has(position)) return;
-    if (isProductWord(token)) words.push(position);
+    // "شاي ربيع ابو ١٠٠ كيس", "حليب ابو لترين": أبو before a size is "the one with", not a word of the name.
+    const next = tokens[position + 1];
+    if (OF_SIZE.has(token.norm) && next && (next.kind === 'number' || isNumberWord(next.norm) || lookupUnit(next.norm)))
+      return;
+    if (isProductWord(token) || isPackNoun(tokens, position)) words.push(position);
   });
   const norms = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
   const firstWord = norms[0];
+  const priceRemark = tokens.some((token, k) => {
+    if (token.kind !== 'noise' || token.value === undefined) return false;
+    const before = tokens[k - 1]?.norm ?? '';
+    const after = tokens[k + 1]?.norm ?? '';
+    return PRICE_CUES.has(before) || PAST_FIGURE_CUES.has(before) || CURRENCY.has(before) || CURRENCY.has(after);
+  });
+  let replaced: number | null = null;
+  tokens.forEach((token, k) => {
+    if (token.kind !== 'noise' || token.value === undefined) return;
+    const before = tokens[k - 1]?.norm ?? '';
+    const negated = before === 'of' ? tokens[k - 2]?.norm : before;
+    if (negated !== undefined && NEGATION_CUES.has(negated)) replaced = token.value;
+  });
   return {
     tokens,
     words,
@@ -533,7 +647,11 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     sizeHint,
     priceQuestion: norms.some((norm) => PRICE_QUESTION_CUES.has(norm)),
     correctionCue: norms.some((norm) => CORRECTION_CUES.has(norm)),
+    priceRemark,
+    replaced,
     deliveryCue: norms.some((norm) => DELIVERY_SEGMENT_CUES.has(norm)),
+    cancel: cancelOf(tokens),
+    heading: tokens.length > 0 && tokens[tokens.length - 1].norm === ':',
     totalLine: firstWord !== undefined && TOTAL_CUES.has(firstWord),
     line: segment.line,
   };

@@ -216,6 +216,34 @@ export function tokenize(text: string): Token[] {
   return mergeTimesAndPhones(tokens);
 }
 
+/** Small numbers as said in "three in one" (English, Arabic, and the English words in Arabic letters). */
+const SMALL_NUMBER_WORDS = new Map<string, number>([
+  ['one', 1],
+  ['two', 2],
+  ['three', 3],
+  ['four', 4],
+  ['five', 5],
+  ['واحد', 1],
+  ['اثنين', 2],
+  ['ثلاثه', 3],
+  ['ثلاث', 3],
+  ['اربعه', 4],
+  ['ون', 1],
+  ['وان', 1],
+  ['تو', 2],
+  ['ثري', 3],
+  ['تري', 3],
+  ['فور', 4],
+]);
+const IN_WORDS = new Set(['in', 'n', 'في', 'ان', 'ين']);
+
+/** The value of a digit token or a small number word (for "3 in 1", "three in one", "ثري ان ون"). */
+function smallValue(token: Token | undefined): number | undefined {
+  if (!token) return undefined;
+  if (token.kind === 'number') return Number.isInteger(token.value) ? token.value : undefined;
+  return token.kind === 'word' ? SMALL_NUMBER_WORDS.get(token.norm) : undefined;
+}
+
 /**
  * Number runs that are phone numbers written in groups ("055 123 4567", "+966 55 123 4567") and
  * clock times ("3:30") become noise; "3 in 1" / "3 في 1" become one word ("3in1").
@@ -224,23 +252,26 @@ function mergeTimesAndPhones(tokens: Token[]): Token[] {
   const out: Token[] = [];
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
-    // "3 in 1", "٣ في ١", "3-in-1"
+    // "3 in 1", "٣ في ١", "3-in-1", "three in one", "ثري ان ون" (a pack kind, never a quantity)
     const next = tokens[i + 1];
     const after = tokens[i + 2];
+    const joined = next?.kind === 'word' && IN_WORDS.has(next.norm);
+    const whole = joined ? smallValue(token) : undefined;
+    const part = joined ? smallValue(after) : undefined;
     if (
-      token.kind === 'number' &&
-      next?.kind === 'word' &&
-      (next.norm === 'in' || next.norm === 'في') &&
-      after?.kind === 'number' &&
-      Number.isInteger(token.value) &&
-      Number.isInteger(after.value) &&
-      (token.value ?? 0) <= 9 &&
-      (after.value ?? 0) <= 9
+      joined &&
+      whole !== undefined &&
+      part !== undefined &&
+      next.line === token.line &&
+      after?.line === token.line &&
+      whole <= 9 &&
+      part <= 9 &&
+      ((token.kind === 'number' && after.kind === 'number') || part < whole)
     ) {
       out.push({
         kind: 'word',
         raw: `${token.raw} ${next.raw} ${after.raw}`,
-        norm: `${token.value}in${after.value}`,
+        norm: `${whole}in${part}`,
         start: token.start,
         end: after.end,
         line: token.line,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeWord } from './normalize.js';
-import { lookupUnit, reportedUnit } from './units.js';
+import { isPluralUnit, lookupUnit, reportedUnit } from './units.js';
 
 const unitOf = (word: string) => lookupUnit(normalizeWord(word));
 
@@ -27,10 +27,26 @@ describe('lookupUnit', () => {
     ['كيلو', 'kg'],
     ['كيلوغراماً', 'kg'],
     ['ليتر', 'L'],
+    ['litr', 'L'],
     ['علب', 'container'],
     ['صناديق', 'box'],
+    ['tubs', 'piece'],
   ])('reads %s as %s', (word, kind) => {
     expect(unitOf(word)?.kind).toBe(kind);
+  });
+
+  it('reads the MSA accusative after a number as the singular unit', () => {
+    expect(unitOf('صندوقاً')).toMatchObject({ kind: 'box', count: 1 });
+    expect(unitOf('كيساً')).toMatchObject({ kind: 'bag', count: 1 });
+    expect(unitOf('كرتوناً')).toMatchObject({ kind: 'carton', count: 1 });
+    expect(unitOf('لتراً')).toMatchObject({ kind: 'L', count: 1 });
+    expect(unitOf('طبقاً')).toMatchObject({ kind: 'tray', count: 1 });
+    expect(unitOf('ملا')).toBeUndefined();
+  });
+
+  it('tells plural unit words from singular ones', () => {
+    for (const word of ['cartons', 'كراتين', 'اكياس', 'shwalat', 'الكراتين']) expect(isPluralUnit(word)).toBe(true);
+    for (const word of ['carton', 'كرتون', 'كيس', 'kartoneh']) expect(isPluralUnit(word)).toBe(false);
   });
 
   it('reads dual forms as two', () => {

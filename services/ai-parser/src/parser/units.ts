@@ -149,6 +149,9 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
       'habba',
       'habbat',
       'habat',
+      // A tub of yoghurt or labneh is one piece.
+      'tub',
+      'tubs',
     ],
     duals: ['حبتين', 'حبتان', 'قطعتين'],
   },
@@ -223,7 +226,21 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
     duals: ['غرامين', 'جرامين'],
   },
   L: {
-    words: ['ltr', 'ltrs', 'litre', 'litres', 'liter', 'liters', 'لتر', 'ليتر', 'لترات', 'ليترات', 'letr'],
+    words: [
+      'ltr',
+      'ltrs',
+      'litre',
+      'litres',
+      'liter',
+      'liters',
+      'لتر',
+      'ليتر',
+      'لترات',
+      'ليترات',
+      'letr',
+      'litr',
+      'litir',
+    ],
     attachedOnly: ['l', 'lt', 'ل'],
     duals: ['لترين', 'ليترين'],
   },
@@ -243,7 +260,87 @@ export function lookupUnit(norm: string): UnitWord | undefined {
   if (direct) return direct;
   // Arabic definite article on a unit word: "الكرتون", "الكيلو".
   if (norm.startsWith('ال') && norm.length > 3) return lexicon.get(norm.slice(2));
+  // MSA accusative after a number ("عشرين صندوقاً", "ثلاثين كيساً", "خمسين لتراً"): the tanween is
+  // dropped by normalisation and leaves a final alef on the singular, which is still that unit.
+  if (norm.length > 3 && norm.endsWith('ا') && /[\u0621-\u064a]/.test(norm)) {
+    const singular = lexicon.get(norm.slice(0, -1));
+    if (singular && singular.count === 1) return singular;
+  }
   return undefined;
+}
+
+/**
+ * Plural unit words ("cartons", "كراتين", "shwalat"): without a number they name no quantity ("the
+ * cartons were damaged"), where a singular one means one ("كرتون تونة", "kartoneh labneh").
+ */
+const PLURALS = new Set([
+  'cartons',
+  'ctns',
+  'crts',
+  'crtns',
+  'cases',
+  'cartoons',
+  'كراتين',
+  'كرتونات',
+  'kartonat',
+  'kratin',
+  'karateen',
+  'kartoonat',
+  'bags',
+  'sacks',
+  'اكياس',
+  'كياس',
+  'شوالات',
+  'شكاير',
+  'shwalat',
+  'akyas',
+  'akyaas',
+  'shakayer',
+  'boxes',
+  'صناديق',
+  'sanadeeg',
+  'sanadeek',
+  'pcs',
+  'pieces',
+  'units',
+  'tubs',
+  'حبات',
+  'قطع',
+  'عبوات',
+  '7abbat',
+  '7abat',
+  'habbat',
+  'habat',
+  'trays',
+  'اطباق',
+  'طبقات',
+  'atbaq',
+  'atbag',
+  'tabaqat',
+  'dozens',
+  'درازن',
+  'علب',
+  'packs',
+  'packets',
+  'pkts',
+  '3ulab',
+  '3olab',
+  'olab',
+  'cans',
+  'tins',
+  'jars',
+  'برطمانات',
+  'bottles',
+  'btls',
+  'قناني',
+  'قنينات',
+  'قوارير',
+  'ازايز',
+  'قزايز',
+]);
+
+export function isPluralUnit(norm: string): boolean {
+  return PLURALS.has(norm) || (norm.startsWith('ال') && PLURALS.has(norm.slice(2)));
 }
 
 /** Mass and volume units: with a number they may be a pack size rather than a quantity. */
