@@ -99,7 +99,12 @@ async function seed(databaseUrl, today, log) {
               hashint4(o.g * 8 + l + 5) & 511 AS loose_n
          FROM bench_orders AS o CROSS JOIN LATERAL generate_series(1, o.lines) AS l`,
     );
-    // The yearly counters continue after the seeded numbers, so new orders do not collide.
+    // Seeded numbers follow those already taken (the partner API's run makes orders first), and the
+    // yearly counters continue after the seeded numbers, so no two orders share a number.
+    await timed(
+      'load',
+      `CREATE TEMP TABLE bench_number_base AS SELECT year, last_number FROM orders.order_number_counters`,
+    );
     await timed(
       'load',
       `INSERT INTO orders.order_number_counters AS counter (year, last_number)
@@ -112,12 +117,14 @@ async function seed(databaseUrl, today, log) {
                                   first_committed_at, created_at, updated_at)
        SELECT ('00000000-0000-4000-8000-' || lpad(to_hex(o.seq), 12, '0'))::uuid,
               format('ORD-%s-%s', extract(year FROM o.day),
-                     lpad((row_number() OVER (PARTITION BY extract(year FROM o.day) ORDER BY o.seq))::text, 6, '0')),
+                     lpad((coalesce(b.last_number, 0)
+                           + row_number() OVER (PARTITION BY extract(year FROM o.day) ORDER BY o.seq))::text, 6, '0')),
               c.id, coalesce(c.name, 'Walk-in customer ' || (o.g / 10) % 50), o.status, t.total, 'manual', o.day,
               CASE WHEN o.status IN ('confirmed', 'completed') THEN o.day + time '12:00' END,
               o.day + time '05:00' + (o.g % 36000) * interval '1 second',
               o.day + time '05:00' + (o.g % 36000) * interval '1 second'
          FROM bench_orders AS o
+         LEFT JOIN bench_number_base AS b ON b.year = extract(year FROM o.day)
          LEFT JOIN bench_clients AS c ON c.n = o.client_n
          JOIN (SELECT l.seq, sum(round(l.quantity * coalesce(i.price, 9.50), 2)) AS total
                  FROM bench_lines AS l LEFT JOIN bench_items AS i ON i.n = l.item_n GROUP BY l.seq) AS t ON t.seq = o.seq
@@ -297,11 +304,6 @@ const analyticsTriggers = [
 ];
 
 /**
- * Runs `write` (whose orders are named `${clientPrefix} n`) with the rollup triggers off, for
- * their cost, then deletes those orders (triggers still off) so the rollups stay equal to the
- * base tables.
- */
-/**
  * Waits until no order is being created any more: autocannon stops at its deadline without
  * waiting for the requests the gateway and the orders service still hold, which commit after.
  */
@@ -317,6 +319,11 @@ async function settle(client) {
   }
 }
 
+/**
+ * Runs `write` (whose orders are named `${clientPrefix} n`) with the rollup triggers off, for
+ * their cost, then deletes those orders (triggers still off) so the rollups stay equal to the
+ * base tables.
+ */
 async function withoutRollups(databaseUrl, clientPrefix, write) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
