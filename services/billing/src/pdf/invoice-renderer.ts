@@ -42,11 +42,16 @@ const printOptions = {
 
 export type PdfRendererConfig = Pick<BillingConfig, 'CHROMIUM_PATH' | 'PDF_PAGES' | 'BUSINESS_TIME_ZONE'>;
 
-/** A warm page: its CDP session and the <head> of the document it holds (null: unknown). */
+/**
+ * A warm page: its CDP session, the <head> of the document it holds (null: unknown) and that
+ * document's node id in the CDP session (null: not asked yet), which stays valid while only the
+ * body is swapped.
+ */
 interface WarmPage {
   page: Page;
   cdp: CDPSession;
   head: string | null;
+  documentNode: number | null;
 }
 
 function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
@@ -133,7 +138,7 @@ class PagePool {
     await page.setJavaScriptEnabled(false);
     await page.setRequestInterception(true);
     page.on('request', (request: HTTPRequest) => this.block(request));
-    return { page, cdp: await page.createCDPSession(), head: null };
+    return { page, cdp: await page.createCDPSession(), head: null, documentNode: null };
   }
 
   private block(request: HTTPRequest): void {
@@ -283,14 +288,21 @@ export class InvoiceRenderer implements OnModuleDestroy {
   private async load(page: WarmPage, html: string): Promise<void> {
     const parts = splitDocument(html);
     if (parts && page.head === parts.head) {
-      const { root } = await withTimeout(page.cdp.send('DOM.getDocument', { depth: 0 }), 'reading the page');
-      const { nodeId } = await page.cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'body' });
+      // One round trip fewer per invoice: the document's node id is asked once per loaded document.
+      page.documentNode ??= (
+        await withTimeout(page.cdp.send('DOM.getDocument', { depth: 0 }), 'reading the page')
+      ).root.nodeId;
+      const { nodeId } = await withTimeout(
+        page.cdp.send('DOM.querySelector', { nodeId: page.documentNode, selector: 'body' }),
+        'reading the page',
+      );
       if (nodeId) {
         await withTimeout(page.cdp.send('DOM.setOuterHTML', { nodeId, outerHTML: parts.body }), 'loading an invoice');
         return;
       }
     }
     page.head = null;
+    page.documentNode = null;
     await page.page.setContent(html, { waitUntil: 'load', timeout: renderTimeoutMs });
     page.head = parts?.head ?? null;
   }
