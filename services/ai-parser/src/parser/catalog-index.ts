@@ -48,6 +48,12 @@ export interface IndexedItem {
   coverage: Array<{ total: number; words: Array<{ weight: number; keys: string[] }> }>;
   /** Mass or volume used to order sizes of one product (big/small). */
   primarySize: number;
+  /**
+   * Keys of its brand, in both scripts ("t:almarai", "t:المراعي"): the first word of the English
+   * name that is no product word or descriptor, and the Arabic word that sounds like it and is in
+   * exactly the items of that brand. Empty for an unbranded item ("Red Split Lentils").
+   */
+  brandKeys: Set<string>;
 }
 
 export interface WordMatch {
@@ -70,6 +76,8 @@ export interface CatalogIndex {
   /** Whether a string (lower case) is a SKU of the catalogue. */
   isSku(text: string): boolean;
   byId: Map<string, IndexedItem>;
+  /** Items whose brand a key names (see IndexedItem.brandKeys). */
+  brandItems: Map<string, IndexedItem[]>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,6 +347,59 @@ const NAME_STOPWORDS = new Set([
   'مع',
 ]);
 
+/** Arabic first letters a Latin brand's first letter is written with ("Puck" بوك, "Goody" قودي, "Afia" عافية). */
+const SOUNDS: Record<string, string> = {
+  a: 'اع',
+  b: 'ب',
+  c: 'كسق',
+  d: 'دض',
+  e: 'اع',
+  f: 'ف',
+  g: 'جقغ',
+  h: 'هح',
+  i: 'اع',
+  j: 'ج',
+  k: 'كقخ',
+  l: 'ل',
+  m: 'م',
+  n: 'ن',
+  o: 'او',
+  p: 'ب',
+  q: 'ق',
+  r: 'ر',
+  s: 'سصش',
+  t: 'تط',
+  u: 'او',
+  v: 'ف',
+  w: 'و',
+  y: 'ي',
+  z: 'ز',
+};
+
+/** Whether an Arabic word may be the Arabic spelling of a Latin brand (same first sound, articles aside). */
+function soundsLike(latin: string, arabic: string): boolean {
+  const bareArabic = arabic.startsWith('ال') && arabic.length > 3 ? arabic.slice(2) : arabic;
+  const bareLatin = /^(al|el)[a-z]{3}/.test(latin) ? latin.slice(2) : latin;
+  return [latin, bareLatin].some((word) => (SOUNDS[word[0]] ?? '').includes(bareArabic[0]));
+}
+
+/** Words a brand never is: name stopwords and the kunya of "Abu Kass". */
+const NOT_BRAND = new Set(['abu', 'abo', 'ابو']);
+
+/** Whether a name word may be a brand: no product word, descriptor or number. */
+function brandLike(norm: string): boolean {
+  return (
+    norm.length >= 3 &&
+    !NAME_STOPWORDS.has(norm) &&
+    !NOT_BRAND.has(norm) &&
+    !DEFAULT_DESCRIPTORS.has(norm) &&
+    !VARIANT_DESCRIPTORS.has(norm) &&
+    !isNumberWord(norm) &&
+    !/^[\d.]+$/.test(norm) &&
+    !wordForms(norm).some((form) => conceptsOf(form).length > 0)
+  );
+}
+
 /** Builds the matching index of a catalogue (once per catalogue; reuse it for every message). */
 export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex {
   const items: IndexedItem[] = [];
@@ -349,6 +410,8 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
   const latinWords: string[] = [];
 
   const pendingCoverage: Array<[Map<string, string[]>, Map<string, string[]>]> = [];
+  /** Per item: its Latin brand word and its Arabic name words that may spell it. */
+  const pendingBrands: Array<{ latin: string | null; arabic: string[] }> = [];
   const addPosting = (key: string, position: number): void => {
     const list = postings.get(key) ?? [];
     if (list[list.length - 1] !== position) list.push(position);
@@ -360,6 +423,11 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     const arabic: NameAnalysis = item.nameAr
       ? analyseName(item.nameAr)
       : { words: [], attributes: new Set(), sizes: [], numbers: [], perKg: false };
+    const latinBrand = english.words.find((token) => !NAME_STOPWORDS.has(token.norm) && !NOT_BRAND.has(token.norm));
+    pendingBrands.push({
+      latin: latinBrand && brandLike(latinBrand.norm) ? latinBrand.norm : null,
+      arabic: arabic.words.map((token) => token.norm).filter(brandLike),
+    });
     const keys = new Set<string>();
     const headKeys = new Set<string>();
     const groups = new Map<string, Set<string>>();
@@ -417,6 +485,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
       attributeKeys: new Set([...keys].filter((key) => !headKeys.has(key))),
       coverage: [],
       primarySize: mass?.base ?? sizes[0]?.base ?? 0,
+      brandKeys: new Set(),
     };
     items.push(indexed);
     for (const key of keys) addPosting(key, position);
@@ -424,6 +493,13 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
   });
 
   const squashedWords = new Map<string, string[]>();
+  const voweledWords = new Map<string, string[]>();
+  const addVoweled = (word: string): void => {
+    const key = vowelKey(word);
+    if (key !== null) voweledWords.set(key, [...(voweledWords.get(key) ?? []), word]);
+  };
+  for (const word of vocabulary) addVoweled(word);
+  for (const word of conceptByWord.keys()) if (!vocabulary.has(word)) addVoweled(word);
   for (const word of vocabulary) {
     const squashed = squash(word);
     if (squashed !== word || squashed.length >= 3)
@@ -454,6 +530,47 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     });
   });
 
+  // Brands: the items sharing a Latin brand word, and the Arabic word found in exactly those items.
+  const families = new Map<string, number[]>();
+  pendingBrands.forEach(({ latin }, position) => {
+    if (latin) families.set(latin, [...(families.get(latin) ?? []), position]);
+  });
+  const brandItems = new Map<string, IndexedItem[]>();
+  const addBrand = (indexed: IndexedItem, word: string): void => {
+    // The word, and without its article ("المراعي", "مراعي"); not other prefix guesses ("فاين" is not ف + "اين").
+    const forms = wordForms(word).filter((form, k) => k === 0 || /^(ال|al|el)/.test(word));
+    for (const form of forms) {
+      const key = `t:${form}`;
+      indexed.brandKeys.add(key);
+      const list = brandItems.get(key) ?? [];
+      if (!list.includes(indexed)) list.push(indexed);
+      brandItems.set(key, list);
+    }
+  };
+  for (const [latin, family] of families) {
+    const arabicWords = new Set(
+      family.flatMap((position) => pendingBrands[position].arabic).filter((word) => soundsLike(latin, word)),
+    );
+    const inFamily = [...arabicWords].filter((word) => {
+      const list = postings.get(`t:${wordForms(word)[0]}`) ?? [];
+      return list.length === family.length && list.every((position, k) => position === family[k]);
+    });
+    // The one whose consonants are closest to the Latin brand's ("فيمتو" for Vimto, not "فواكه").
+    const distance = (word: string): number => {
+      const a = skeleton(latin);
+      const b = skeleton(word.startsWith('ال') ? word.slice(2) : word);
+      let prefix = 0;
+      while (prefix < a.length && a[prefix] === b[prefix]) prefix += 1;
+      return editDistance(a, b, 9) * 10 - prefix;
+    };
+    const best = Math.min(...inFamily.map(distance));
+    const spelled = inFamily.filter((word) => distance(word) === best);
+    for (const position of family) {
+      addBrand(items[position], latin);
+      for (const word of spelled) addBrand(items[position], word);
+    }
+  }
+
   const knownConcept = (form: string): boolean => conceptByWord.has(form);
 
   const resolve = (norm: string): WordMatch[] => {
@@ -482,6 +599,17 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     const typoScore = (query: string, word: string, distance: number): number =>
       distance === 1 ? 0.85 : query[0] === word[0] ? 0.6 : 0;
     for (const { word, distance } of fuzzy.lookup(forms[0])) add(`t:${word}`, typoScore(forms[0], word, distance));
+    // Arabic spellings that write a long vowel or leave it out ("ببسي" for "بيبسي", "تايد"/"تيد").
+    forms.forEach((form, index) => {
+      const key = vowelKey(form);
+      if (key === null) return;
+      for (const word of voweledWords.get(key) ?? []) {
+        if (!oneVowelApart(word, form)) continue;
+        const score = index === 0 ? 0.85 : 0.8;
+        if (vocabulary.has(word)) add(`t:${word}`, score);
+        for (const concept of conceptsOf(word)) add(`c:${concept}`, score);
+      }
+    });
     for (const { word, distance } of glossaryFuzzy.lookup(forms[0])) {
       for (const concept of conceptsOf(word)) add(`c:${concept}`, typoScore(forms[0], word, distance));
     }
@@ -526,6 +654,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     isVocabularyWord: (norm: string) => vocabulary.has(norm) || knownConcept(norm),
     isSku: (text: string) => postings.has(skuKey(text)),
     byId,
+    brandItems,
   };
 }
 
@@ -534,6 +663,24 @@ export const SKU_PREFIX = 'sku:';
 
 function skuKey(sku: string): string {
   return `s:${sku.trim().toLowerCase()}`;
+}
+
+/**
+ * An Arabic word of 4+ letters without the long vowels (ا و ي) inside it: spellings that differ
+ * only in writing a long vowel share it. Null for other words.
+ */
+function vowelKey(word: string): string | null {
+  if (word.length < 4 || !/^[\u0621-\u064a]+$/.test(word)) return null;
+  return word[0] + word.slice(1, -1).replace(/[اوي]/g, '') + word[word.length - 1];
+}
+
+/** Whether one word is the other with one more long vowel (ا و ي) inside it ("بيبسي", "ببسي"). */
+function oneVowelApart(a: string, b: string): boolean {
+  const [longer, shorter] = a.length > b.length ? [a, b] : [b, a];
+  if (longer.length !== shorter.length + 1) return false;
+  let k = 0;
+  while (k < shorter.length && longer[k] === shorter[k]) k += 1;
+  return k > 0 && k < shorter.length && 'اوي'.includes(longer[k]) && longer.slice(k + 1) === shorter.slice(k);
 }
 
 /** A word with doubled letters collapsed. */

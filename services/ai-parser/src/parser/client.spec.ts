@@ -119,6 +119,37 @@ describe('client extraction', () => {
     expect(clientOf('Order for Rashid:\nKiri 5 ctn')).toBe('Rashid');
   });
 
+  it('takes an order header after a demonstrative or a forwarding note, not a delivery day', () => {
+    expect(clientOf('هذي طلبية مخبز الفرن الذهبي: ٥ شوالات دقيق فورتونا ١٠ كيلو')).toBe('مخبز الفرن الذهبي');
+    expect(clientOf('Fwd from Sales – order for Danube, Olaya branch:\nKiri x 5')).toBe('Danube');
+    expect(clientOf('This is the order for Danube:\nKiri x 5')).toBe('Danube');
+    expect(clientOf('طلبية يوم الاثنين: ٥ كراتين حليب المراعي')).toBe('Unknown Client');
+    expect(clientOf('الطلب ليوم السبت: ٦ كراتين فيري')).toBe('Unknown Client');
+  });
+
+  it('takes a business right before a request ("X محتاج", "X needs")', () => {
+    expect(clientOf('صباح الخير، سوبرماركت الهدى محتاج ٦ كراتين تونة قودي')).toBe('سوبرماركت الهدى');
+    expect(clientOf('Al Noor Supermarket needs 5 ctn Almarai milk')).toBe('Al Noor Supermarket');
+    expect(clientOf('Hi, Fahad needs 5 ctn Almarai milk')).toBe('Unknown Client');
+  });
+
+  it('takes the business after the sender and a comma over the sender', () => {
+    expect(clientOf('انا أبو فهد، بقالة النخيل. ابي ٣ كراتين كيري')).toBe('بقالة النخيل');
+    expect(clientOf('hi, this is Ahmed, Al Waha Minimarket. 5 ctn Kiri')).toBe('Al Waha Minimarket');
+    expect(clientOf('أنا أبو سالم، محل سوبرماركت الواحة. ٣ كراتين كيري')).toBe('سوبرماركت الواحة');
+  });
+
+  it('takes a signature after a sign-off with a colon or a dash', () => {
+    expect(clientOf('Sadia 1000g 10 ctn\nمع خالص التحيات: مطعم البيت الشامي')).toBe('مطعم البيت الشامي');
+    expect(clientOf('Sadia 1000g 10 ctn\nRegards – Golden Fork Catering')).toBe('Golden Fork Catering');
+    expect(clientOf('Kiri 5 ctn\nمع التحية: مؤسسة الريان')).toBe('مؤسسة الريان');
+  });
+
+  it('reads the Arabizi introduction "m3ak X min ba2alat Y"', () => {
+    expect(clientOf('salam, m3ak fahad min ba2alat al noor. 5 kartoon laban almarai')).toBe('ba2alat al noor');
+    expect(clientOf('m3ak fahad. 5 kartoon laban almarai')).toBe('fahad');
+  });
+
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });

@@ -8,6 +8,7 @@ import {
   MONTHS,
   REFERENCE_CUES,
   STOPWORDS,
+  WEEKDAYS,
 } from './lexicon.js';
 import { isNumberWord } from './numbers.js';
 import type { Token } from './tokens.js';
@@ -79,21 +80,25 @@ const ORDER_MODIFIERS = new Set([
   'eid',
   'العيد',
   'عيد',
-  'friday',
-  'saturday',
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'الجمعه',
-  'السبت',
-  'الاحد',
-  'الاثنين',
-  'الثلاثاء',
-  'الاربعاء',
-  'الخميس',
+  ...WEEKDAYS,
   ...MONTHS,
+  // "طلبية يوم الخميس:", "الطلب ليوم السبت:": the day is no name.
+  'يوم',
+  'ليوم',
+  'لليوم',
+  'day',
+  // "This is the order for X:", "Here's the order …"
+  'is',
+  'here',
+  'heres',
+  // "هذي طلبية مطعم X:", "this order …": a demonstrative before the header names no one.
+  'هذي',
+  'هذه',
+  'هذا',
+  'هاذي',
+  'هاي',
+  'هيدي',
+  'دي',
 ]);
 const BRANCH_WORDS = BRANCH_CUES;
 /** "in the name of": باسم, bism. */
@@ -147,15 +152,71 @@ const THANKS = new Set([
   'cheers',
   'شكرا',
   'تحياتي',
+  'تحيات',
+  'التحيات',
+  'تحيه',
+  'التحيه',
+  'تحياتنا',
   'مع',
   'الشكر',
   'shukran',
 ]);
-/** Words that end a name: requests, branch numbers, conjunctions before an order. */
-const NAME_STOPS = new Set([
+/** What follows a sign-off before the signature: "Thanks, X", "مع تحيات: X", "Regards – X". */
+const SIGN_OFF_MARKS = new Set([',', '،', ':', '-', '–', '—']);
+/**
+ * Requests that may follow the one who orders ("ماركت الحرمين محتاج …", "Al Noor Supermarket needs
+ * …", "بقالة الريان نبي …"): first and third person.
+ */
+const REQUESTS = new Set([
   'need',
   'needs',
   'want',
+  'wants',
+  'requires',
+  'ابي',
+  'ابغي',
+  'ابغا',
+  'ابا',
+  'بدي',
+  'بدنا',
+  'عايز',
+  'عاوز',
+  'عايزين',
+  'عاوزين',
+  'نبي',
+  'نبغي',
+  'نبغا',
+  'نحتاج',
+  'احتاج',
+  'نريد',
+  'اريد',
+  'محتاج',
+  'محتاجين',
+  'محتاجه',
+  'يحتاج',
+  'تحتاج',
+  'يبي',
+  'تبي',
+  'يبغي',
+  'تبغي',
+  'بدو',
+  'بده',
+  'بدها',
+  'abi',
+  'abgha',
+  'bade',
+  'badi',
+  '3ayez',
+  'nabi',
+  'm7taj',
+  'mi7taj',
+  'me7taj',
+  'mehtaj',
+  'mihtaj',
+]);
+/** Words that end a name: requests, branch numbers, conjunctions before an order. */
+const NAME_STOPS = new Set([
+  ...REQUESTS,
   'please',
   'pls',
   'plz',
@@ -198,6 +259,11 @@ interface Span {
   first: number;
   last: number;
 }
+
+/** Marks that end a sentence or set a greeting apart: a name after them starts the sentence. */
+const SENTENCE_MARKS = new Set([',', '،', '.', '!', '?', '؟', '-', '–', '—']);
+/** "محل ميني ماركت القدس": the generic "shop" before a business word is not part of the name. */
+const GENERIC_SHOP = new Set(['محل', 'المحل', 'shop']);
 
 function isDash(token: Token | undefined): boolean {
   return token !== undefined && token.kind === 'punct' && ['-', '–', '—', '~', '•', '*', '>'].includes(token.norm);
@@ -249,6 +315,23 @@ function spanText(tokens: Token[], text: string, span: Span): string {
 function hasBusinessWord(tokens: Token[], span: Span): boolean {
   for (let i = span.first; i <= span.last; i += 1) if (BUSINESS_WORDS.has(tokens[i].norm)) return true;
   return false;
+}
+
+/**
+ * A span that names a business on its own ("ماركت الحرمين", "محل ميني ماركت القدس" → "ميني ماركت
+ * القدس"): a business word, every word a name or business word, and not only business words.
+ * Returns the span without a leading generic "shop", or null.
+ */
+function businessSpan(tokens: Token[], span: Span, isKnownWord: (norm: string) => boolean): Span | null {
+  let first = span.first;
+  if (first < span.last && GENERIC_SHOP.has(tokens[first].norm) && BUSINESS_WORDS.has(tokens[first + 1].norm))
+    first += 1;
+  const words = range(first, span.last);
+  if (!words.every((i) => BUSINESS_WORDS.has(tokens[i].norm) || isBusinessNameWord(tokens[i], isKnownWord)))
+    return null;
+  if (!words.some((i) => BUSINESS_WORDS.has(tokens[i].norm))) return null;
+  if (words.every((i) => BUSINESS_WORDS.has(tokens[i].norm))) return null;
+  return { first, last: span.last };
 }
 
 const linesOf = new WeakMap<Token[], Map<number, number[]>>();
@@ -402,22 +485,35 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     }
   }
 
-  // "Order for X:", "طلبية X:", "Order من X:", "Weekly order – X", and "X order - branch …"
+  // "Order for X:", "طلبية X:", "Order من X:", "Weekly order – X", and "X order - branch …",
+  // also after a forwarding note set apart by a dash ("Fwd from rep Tariq – order for X, …").
   for (const line of lines) {
-    const start = lineStart(tokens, line);
-    if (start < 0) continue;
-    // The header word first on the line, or after up to three words (a modifier or the name).
-    let header = start;
-    while (
-      header < start + 3 &&
-      tokens[header]?.line === line &&
-      tokens[header].kind === 'word' &&
-      !ORDER_HEADERS.has(tokens[header].norm)
-    ) {
-      header += 1;
-    }
-    if (tokens[header]?.line !== line || !ORDER_HEADERS.has(tokens[header].norm)) continue;
+    const lineFirst = lineStart(tokens, line);
+    if (lineFirst < 0) continue;
     const indexes = lineIndexes(tokens, line);
+    const starts = [
+      lineFirst,
+      ...indexes.filter((i) => i > lineFirst && isDash(tokens[i - 1]) && tokens[i].kind === 'word'),
+    ];
+    // The header word first on the line (or after a dash), or after modifiers ("This is the order")
+    // and up to three other words (the name: "Lulu order - …").
+    let start = -1;
+    let header = -1;
+    for (const candidate of starts) {
+      let at = candidate;
+      let others = 0;
+      while (tokens[at]?.line === line && tokens[at].kind === 'word' && !ORDER_HEADERS.has(tokens[at].norm)) {
+        if (!ORDER_MODIFIERS.has(tokens[at].norm)) others += 1;
+        if (others > 3) break;
+        at += 1;
+      }
+      if (tokens[at]?.line === line && ORDER_HEADERS.has(tokens[at].norm)) {
+        start = candidate;
+        header = at;
+        break;
+      }
+    }
+    if (header < 0) continue;
     if (indexes.some((index) => tokens[index].kind === 'number' && !BRANCH_WORDS.has(tokens[index - 1]?.norm ?? ''))) {
       const colon = indexes.find((index) => tokens[index].norm === ':');
       if (colon === undefined) continue;
@@ -465,6 +561,20 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
           kind: 'business',
           priority: 3,
           consumed: range(index, business.last),
+        });
+        return;
+      }
+    }
+    // "أنا أبو رامي، محل ميني ماركت القدس": the business after the sender's name and a comma or dash.
+    if (next && next.kind === 'punct' && [',', '،', '-', '–', '—'].includes(next.norm) && tokens[person.last + 2]) {
+      const span = tokens[person.last + 2].line === next.line ? takeName(tokens, person.last + 2) : null;
+      const business = span ? businessSpan(tokens, span, isKnownWord) : null;
+      if (span && business) {
+        found.push({
+          name: spanText(tokens, text, business),
+          kind: 'business',
+          priority: 3,
+          consumed: range(index, span.last),
         });
         return;
       }
@@ -517,6 +627,26 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       kind: business ? 'business' : 'person',
       priority: business ? 2 : 4,
       consumed: range(first, span.last),
+    });
+  });
+
+  // "ازيك يا باشا، ماركت الحرمين محتاج …", "Al Noor Supermarket needs 5 ctn …": a business named
+  // at the start of a sentence, right before a request.
+  tokens.forEach((token, index) => {
+    if (token.kind !== 'word') return;
+    const previous = tokens[index - 1];
+    if (previous && previous.line === token.line && !(previous.kind === 'punct' && SENTENCE_MARKS.has(previous.norm)))
+      return;
+    const span = takeName(tokens, index);
+    const request = span ? tokens[span.last + 1] : undefined;
+    if (!span || !request || request.line !== token.line || !REQUESTS.has(request.norm)) return;
+    const business = businessSpan(tokens, span, isKnownWord);
+    if (!business) return;
+    found.push({
+      name: spanText(tokens, text, business),
+      kind: 'business',
+      priority: 4,
+      consumed: range(index, span.last),
     });
   });
 
@@ -627,7 +757,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     let thanksAt = -1;
     for (let k = indexes.length - 1; k >= 0; k -= 1) {
       const token = tokens[indexes[k]];
-      if (THANKS.has(token.norm) && [',', '،'].includes(tokens[indexes[k] + 1]?.norm ?? '')) {
+      if (THANKS.has(token.norm) && SIGN_OFF_MARKS.has(tokens[indexes[k] + 1]?.norm ?? '')) {
         thanksAt = k;
         break;
       }

@@ -53,6 +53,31 @@ const REQUEST_VERBS = [
   ),
 ];
 
+/**
+ * Availability ("اذا متوفر", "لو موجود", "if available"; not "in stock": "stock" is also stock
+ * cubes): chatter after an ordered line, a question without a quantity ("متوفر عندكم نيدو؟").
+ */
+const AVAILABILITY_WORDS = [
+  'متوفر',
+  'متوفره',
+  'متوفرين',
+  'متوافر',
+  'متاح',
+  'متاحه',
+  'موجود',
+  'موجوده',
+  'موجودين',
+  'available',
+  'availability',
+  'mitwaffer',
+  'mitwafer',
+  'mtwafer',
+  'metwafer',
+  'mawjood',
+  'mawjod',
+];
+export const AVAILABILITY_CUES = new Set(AVAILABILITY_WORDS);
+
 /** Request verbs, politeness, pronouns, prepositions, greetings: never part of a product name. */
 export const STOPWORDS = set(
   REQUEST_VERBS,
@@ -242,6 +267,7 @@ export const STOPWORDS = set(
     'yesterdays',
     'todays',
     'tomorrows',
+
     // The occasion an order is for: "for the Eid", "for Thursday's event", "wedding"
     'eid',
     'event',
@@ -515,6 +541,18 @@ export const STOPWORDS = set(
     'مشكورين',
     // "بالإضافة إلى": in addition to
     'بالاضافه',
+    // Politeness: "لو تكرمت"
+    'تكرمت',
+    'تكرم',
+    'تكرمتم',
+    'تكرموا',
+    // A supply verb with its object pronoun ("المطلوب توريده", "نرجو ارسالها")
+    'توريده',
+    'توريدها',
+    'تجهيزه',
+    'تجهيزها',
+    'ارساله',
+    'ارسالها',
   ],
   // Arabizi
   [
@@ -610,6 +648,8 @@ export const STOPWORDS = set(
     'momken',
     'mumken',
   ],
+  // "اذا متوفر", "if available": see AVAILABILITY_CUES
+  [...AVAILABILITY_WORDS],
 );
 
 /** Size words: pick the larger or smaller pack of a product sold in several sizes. */
@@ -816,6 +856,46 @@ export const TIME_CUES = set([
 ]);
 /** Words that make a number a date. */
 export const DATE_CUES = set(['يوم', 'تاريخ', 'بتاريخ', 'day', 'dated']);
+/**
+ * Days of the week ("يوم الأحد", "Thursday", "el khamis"): a delivery date, never a product word.
+ * Bare forms that are also numbers or words (اثنين "two", احد "one") are left out.
+ */
+export const WEEKDAYS = set([
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'الاحد',
+  'الاثنين',
+  'الاتنين',
+  'الثلاثاء',
+  'الثلاثا',
+  'التلات',
+  'الاربعاء',
+  'الاربعا',
+  'الخميس',
+  'خميس',
+  'الجمعه',
+  'جمعه',
+  'السبت',
+  'سبت',
+  'ثلاثاء',
+  'اربعاء',
+  'a7ad',
+  'el7ad',
+  'khamis',
+  'khamees',
+  '5amis',
+  '5amees',
+  'jum3a',
+  'jom3a',
+  'jum3ah',
+  'sabt',
+  'arba3a2',
+]);
 export const MONTHS = set([
   'jan',
   'january',
@@ -1154,6 +1234,18 @@ export const BUSINESS_WORDS = set([
   'furn',
   'makhbaz',
   'mikhbaz',
+  // ق written 8 or 2 in Arabizi: "ba8alat", "ba2ala"
+  'ba8ala',
+  'ba8alah',
+  'ba8alat',
+  'ba2ala',
+  'ba2alat',
+  'bagalat',
+  'bakalat',
+  'baqqala',
+  'aswa8',
+  'so8',
+  'sou8',
   'سوبرماركت',
   'سوبر',
   'ماركت',
@@ -1203,6 +1295,14 @@ export const INTRO_CUES = set([
   'hada',
   'hatha',
   'hna',
+  // Arabizi معك / معاك: "m3ak abu majed"
+  'm3ak',
+  'ma3ak',
+  'm3ik',
+  'ma3ik',
+  'm3akom',
+  'ma3akom',
+  'm3kom',
 ]);
 /** "from" in the three scripts. */
 export const FROM_WORDS = set(['from', 'min', 'mn', 'من']);
@@ -1372,7 +1472,12 @@ export const CONCEPTS: Concept[] = [
     id: 'tissue',
     words: ['tissue', 'tissues', 'مناديل', 'منديل', 'manadeel', 'mandeel', 'napkin', 'napkins'],
   },
-  { id: 'toilet', group: 'tissuekind', words: ['toilet', 'حمام', 'hammam', '7ammam', 'رولات', 'roll', 'rolls'] },
+  {
+    id: 'toilet',
+    group: 'tissuekind',
+    // Not "hamam"/"7amam": a typo away from the name Hamad ("7amad").
+    words: ['toilet', 'حمام', 'hammam', '7ammam', '7mam', 'hmam', 'رولات', 'roll', 'rolls'],
+  },
   { id: 'facial', group: 'tissuekind', words: ['facial', 'face', 'وجه', 'wajh', 'wejh', 'wajeh', 'wesh'] },
   { id: 'kitchen', group: 'tissuekind', words: ['kitchen', 'مطبخ', 'matbakh'] },
   // Forms and packs
@@ -1421,8 +1526,9 @@ export const CONCEPTS: Concept[] = [
       'gazaza',
     ],
   },
-  // A boxed pack ("Sukkari Dates Box 3kg"): "صندوق سكري" names the box, not the loose dates.
-  { id: 'box', words: ['box', 'boxes', 'صندوق', 'صناديق', 'sandoog', 'sandook'] },
+  // A boxed pack ("Sukkari Dates Box 3kg"): "صندوق سكري" names the box, not the loose dates (one
+  // way of selling excludes the other: "Khalas dates box" is not the loose Khalas).
+  { id: 'box', group: 'sold', words: ['box', 'boxes', 'صندوق', 'صناديق', 'sandoog', 'sandook'] },
   { id: 'jar', group: 'pack', words: ['jar', 'jars', 'برطمان', 'برطمانات', 'مرطبان', 'bartaman'] },
   { id: 'sticks', words: ['stick', 'sticks', 'ظرف', 'ظروف', 'sachet', 'sachets'] },
   { id: 'triangles', words: ['triangle', 'triangles', 'مثلثات', 'مثلث', 'mthalathat'] },

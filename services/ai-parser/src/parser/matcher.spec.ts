@@ -57,6 +57,35 @@ describe('matching to the catalogue', () => {
     expect(only('2 ctn Kleenex tissue').sku).toBeNull();
   });
 
+  it('reads "lowfat" as low fat, and a spelling that leaves out a long vowel ("ببسي")', () => {
+    expect(only('lowfat almarai milk x 10').sku).toBe('MILK-ALM-LF-1L');
+    expect(only('ببسي علب ٥ كراتين').sku).toBe('PEPSI-CAN-330ML');
+    const index = catalogIndex();
+    expect(index.resolve('ببسي').map((match) => match.key)).toContain('t:بيبسي');
+    // Only one long vowel inserted: "الجوال" (the mobile) is not "الاجل".
+    expect(index.resolve('الجوال')).toEqual([]);
+  });
+
+  it('does not take another brand of a product the named brand sells ("Almarai UHT": Almarai has no UHT)', () => {
+    expect(only('Almarai UHT milk 5 ctn').sku).toBeNull();
+    expect(only('حليب نادك قليل الدسم ٥ كراتين').sku).toBeNull();
+    expect(only('Sadia chicken breast 5 ctn').sku).toBeNull();
+    expect(only('Saudia long life milk 5 ctn').sku).toBe('MILK-SAUDIA-UHT-1L');
+    expect(only('Nadec laban 3 ctn').sku).toBe('LABAN-NDC-1L');
+    const brands = catalogIndex().byId.get('MILK-ALM-1L')?.brandKeys;
+    expect([...(brands ?? [])]).toEqual(expect.arrayContaining(['t:almarai', 't:المراعي']));
+    expect(catalogIndex().byId.get('LENTIL-RED-1KG')?.brandKeys.size).toBe(0);
+  });
+
+  it('does not take a loose item for a boxed one of another brand', () => {
+    expect(only('Khalas dates box 3kg 5').sku).toBeNull();
+    expect(only('٥ صناديق تمر سكري').sku).toBe('DATES-SUK-3KG');
+  });
+
+  it('knows Arabizi 7mam (toilet)', () => {
+    expect(only('abi 3 kartoon manadeel 7mam fine').sku).toBe('TISSUE-FINE-TOILET-10');
+  });
+
   it('matches Arabizi', () => {
     expect(only('abi 4 kartoon 7aleeb nadec').sku).toBe('MILK-NDC-1L');
     expect(only('2 kilo tamr khlas').sku).toBe('DATES-KHL-KG');

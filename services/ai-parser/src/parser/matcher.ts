@@ -13,6 +13,11 @@ const UNKNOWN_WEIGHT = 0.7;
 const SHORT_UNKNOWN_WEIGHT = 0.3;
 /** Factor for an item whose attribute contradicts the line (green vs yellow label, laban vs milk). */
 const CONFLICT_FACTOR = 0.35;
+/**
+ * Factor for an item of another brand when the line names a brand that sells this kind of product
+ * ("حليب المراعي طويل الأجل": Almarai makes milk but no long-life milk; Saudia's is not it).
+ */
+const BRAND_CONFLICT_FACTOR = 0.35;
 /** Factor for an item whose pack size contradicts the line's (Afia 3L for "Afia 1.5L"). */
 const SIZE_CONFLICT_FACTOR = 0.45;
 /** Factor for a line's size the item does not state at all. */
@@ -176,6 +181,22 @@ export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] 
   const askedVariants = query.words.filter((word) => VARIANT_DESCRIPTORS.has(word.norm));
   const hitKeys = new Set<string>();
   for (const word of query.words) for (const match of word.matches) hitKeys.add(match.key);
+  // Brands the line names outright (not through a typo guess), and the product concepts of the
+  // line that those brands' items carry: another brand's item with one of them is not it.
+  const namedBrands: string[] = [];
+  for (const word of query.words) {
+    for (const match of word.matches)
+      if (match.score >= 0.9 && index.brandItems.has(match.key)) namedBrands.push(match.key);
+  }
+  const brandConcepts: string[] = [];
+  for (const key of namedBrands) {
+    for (const branded of index.brandItems.get(key) ?? []) {
+      for (const hit of hitKeys)
+        if (hit.startsWith('c:') && branded.keys.has(hit) && !brandConcepts.includes(hit)) brandConcepts.push(hit);
+    }
+  }
+  const otherBrand = (indexed: IndexedItem): boolean =>
+    brandConcepts.some((concept) => indexed.keys.has(concept)) && !namedBrands.some((key) => indexed.keys.has(key));
 
   const scored: Candidate[] = [];
   for (const [position, coverage] of coverages) {
@@ -197,6 +218,7 @@ export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] 
       }
     }
     if (query.byWeight && !indexed.perWeight) factor *= WEIGHT_MISMATCH_FACTOR;
+    if (brandConcepts.length > 0 && otherBrand(indexed)) factor *= BRAND_CONFLICT_FACTOR;
     for (const variant of askedVariants) {
       const has =
         indexed.keys.has(`t:${wordForms(variant.norm)[0]}`) ||

@@ -69,6 +69,14 @@ describe('readNumber', () => {
     expect(read('three point')).toBe(3);
   });
 
+  it('reads a number word with the article before a weight or volume ("الخمسة كيلو": the 5 kg one)', () => {
+    expect(read('الخمسة كيلو')).toBe(5);
+    expect(read('الثلاث لتر')).toBe(3);
+    // Alone or before a count unit it is no size: "الاثنين" is Monday.
+    expect(read('الاثنين')).toBeUndefined();
+    expect(read('الخمسة كراتين')).toBeUndefined();
+  });
+
   it('finds no number in an ordinary word', () => {
     expect(read('Almarai')).toBeUndefined();
   });

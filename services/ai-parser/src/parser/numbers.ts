@@ -1,4 +1,5 @@
 import type { Token } from './tokens.js';
+import { isMeasureKind, lookupUnit } from './units.js';
 
 /**
  * Number words in English, Arabic (MSA and the Gulf, Egyptian and Levantine forms) and Arabizi,
@@ -281,8 +282,18 @@ export function readNumber(tokens: Token[], index: number): NumberRead | null {
     value = first.value;
     end = index + 1;
   } else {
-    const head = wordValue(first);
+    // "سكري الثلاث كيلو", "الزيت الخمسة لتر": a number word with the article names a size
+    // ("the three-kilo one"), read only before a weight or volume ("الاثنين" alone is Monday).
+    const plain = wordValue(first);
+    const definite = plain === null && first.arabic === true && first.norm.startsWith('ال') && first.norm.length > 3;
+    const head = definite ? wordValue({ ...first, norm: first.norm.slice(2) }) : plain;
     if (!head) return null;
+    if (definite) {
+      const unit = tokens[index + 1]?.kind === 'word' ? lookupUnit(tokens[index + 1].norm) : undefined;
+      if (head.kind !== 'unit' && head.kind !== 'ten') return null;
+      if (!unit || !isMeasureKind(unit.kind)) return null;
+      return { value: head.value, end: index + 1, words: true, fractionOnly: false };
+    }
     words = true;
     if (head.kind === 'fraction') {
       // "half a (kilo)", "نص (كيلو)"

@@ -47,6 +47,33 @@ describe('parseOrderText', () => {
     expect(lines('٥ علب نيدو')).toEqual([['MILK-NIDO-2.25KG', 5, 'piece']]);
   });
 
+  it('reads plural dozens and sizes said with the article in words', () => {
+    expect(lines('عطني ٣ درازن بيبسي علب لو تكرمت')).toEqual([['PEPSI-CAN-330ML', 36, 'piece']]);
+    expect(lines('ابي ٣ كراتين زيت عافية الثلاثة لتر')).toEqual([['OIL-AFIA-3L', 3, 'carton']]);
+    expect(lines('رز الوليمة الخمسة كيلو شوالين')).toEqual([['RICE-WLM-5KG', 2, 'bag']]);
+  });
+
+  it('never takes what a pack holds ("(16 portions)") for the quantity', () => {
+    expect(lines('Puck triangles (16 portions) … 4 boxes')).toEqual([['CHEESE-PUCK-TRI-16', 4, 'box']]);
+    expect(lines('Kiri 24 portions')).toEqual([['CHEESE-KIRI-24', 1, 'box']]);
+  });
+
+  it('reads items separated by a slash on one line', () => {
+    expect(lines('Tide 3kg – 4 / Lux soap – 12 / Dettol 500ml – 6')).toEqual([
+      ['TIDE-AUTO-3KG', 4, 'piece'],
+      ['SOAP-LUX-120G', 12, 'piece'],
+      ['DETTOL-500ML', 6, 'piece'],
+    ]);
+  });
+
+  it('skips a delivery day and availability chatter, and a bare availability question', () => {
+    expect(lines('المطلوب يوم الخميس ٥ كراتين حليب المراعي')).toEqual([['MILK-ALM-1L', 5, 'carton']]);
+    const [labneh] = parse('لبنة المراعي ٦ كراتين اذا متوفرة').items;
+    expect(labneh).toMatchObject({ sku: null, itemName: 'لبنة المراعي', quantity: 6 });
+    expect(lines('Kiri if available 5 boxes')).toEqual([['CHEESE-KIRI-24', 5, 'box']]);
+    expect(lines('متوفر عندكم تانج؟')).toEqual([]);
+  });
+
   it('applies a correction to the previous figure', () => {
     expect(lines('Walimah rice 10kg 8 bags\nsorry make it 6')).toEqual([['RICE-WLM-10KG', 6, 'bag']]);
     expect(lines('١٠ شوالات رز الوليمة ٥ كيلو\nلا خليها ١٢')).toEqual([['RICE-WLM-5KG', 12, 'bag']]);

@@ -170,6 +170,14 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
       return;
     }
     if (measure.format === 'x' || measure.format === 'label' || measure.format === 'colon') return;
+    // "Kiri cheese (24 portions) … 6 boxes": what the pack holds, when it is the item's or another figure orders.
+    if (
+      measure.packCount &&
+      ((item && sizeFit(item, { kind: 'count', value: measure.value }) === 'matched') || others(k))
+    ) {
+      sizes.add(k);
+      return;
+    }
     const countUnit = measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box';
     if (item) {
       if (countUnit && sizeFit(item, { kind: 'count', value: measure.value }) === 'matched') {
@@ -313,7 +321,7 @@ function buildDraft(
       if (!(measure.leading && measures.length === 1)) sizes.push({ kind: 'strong', value: measure.value, dim, base });
       return;
     }
-    if (measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box') {
+    if (measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box' || measure.packCount) {
       sizes.push({ kind: 'count', value: measure.value });
     }
     const others = measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));

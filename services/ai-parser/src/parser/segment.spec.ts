@@ -39,6 +39,20 @@ describe('splitSegments', () => {
     expect(segments('abi kilo hail w 2 kilo tamr khlas')).toHaveLength(2);
   });
 
+  it('splits at a slash standing apart between two items, not a date or a bare name before it', () => {
+    expect(segments('Tide 3kg – 4 / Lux soap – 12')).toEqual(['Tide 3 kg 4', 'Lux soap 12']);
+    expect(segments('Pepsi / 7up 5 ctn each')).toHaveLength(1);
+    expect(segments('delivery 12/05 Kiri 5 ctn')).toHaveLength(1);
+  });
+
+  it('drops a delivery-day heading before a colon ("المطلوب يوم الخميس ١٤ رجب:")', () => {
+    expect(segments('المطلوب توريده يوم الخميس ١٤ رجب: ٥ كراتين لبن')).toEqual(['٥ كراتين لبن']);
+  });
+
+  it('reads "lowfat" as the two words "low fat"', () => {
+    expect(segments('lowfat almarai milk x 10')).toEqual(['low fat almarai milk x 10']);
+  });
+
   it('does not split "and" inside a number or a fraction ("كيلو ونص", "خمسة وعشرين")', () => {
     expect(segments('بدي كيلو ونص هيل')).toHaveLength(1);
     expect(segments('خمسة وعشرين كرتون بيبسي')).toHaveLength(1);

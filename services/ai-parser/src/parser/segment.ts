@@ -1,4 +1,5 @@
 import {
+  AVAILABILITY_CUES,
   BIG_WORDS,
   BRANCH_CUES,
   CANCEL_CUES,
@@ -17,6 +18,7 @@ import {
   STOPWORDS,
   TIME_CUES,
   TOTAL_CUES,
+  WEEKDAYS,
 } from './lexicon.js';
 import { fractionValue, isArticle, isFractionWord, isNumberWord, readNumber } from './numbers.js';
 import type { Token } from './tokens.js';
@@ -34,8 +36,34 @@ function isLexical(norm: string, isKnown: (norm: string) => boolean): boolean {
 }
 
 /**
+ * Fat descriptors written as one word ("lowfat milk", "fullfat laban"): read as the two words the
+ * catalogue names them with, so a variant asked for is seen. (Not "sugarfree": "sugar" alone
+ * would name sugar.)
+ */
+const COMPOUNDS = new Map<string, string[]>([
+  ['lowfat', ['low', 'fat']],
+  ['lofat', ['lo', 'fat']],
+  ['fullfat', ['full', 'fat']],
+]);
+
+/** A compound descriptor as its words, each with its own offsets; null when it is not one. */
+function splitCompound(token: Token): Token[] | null {
+  const parts = COMPOUNDS.get(token.norm);
+  if (!parts || token.raw.length !== token.norm.length) return null;
+  const out: Token[] = [];
+  let start = token.start;
+  for (const part of parts) {
+    const raw = token.raw.slice(start - token.start, start - token.start + part.length);
+    out.push({ ...token, raw, norm: part === 'lo' ? 'low' : part, start, end: start + part.length });
+    start += part.length;
+  }
+  return out;
+}
+
+/**
  * Splits the conjunction و ("وخمسة", "وكرتونين", "وشوالين") and the preposition ب before a number
- * ("بعشرة") off Arabic words, keeping offsets into the text.
+ * ("بعشرة") off Arabic words, and compound descriptors ("lowfat") into their words, keeping offsets
+ * into the text.
  */
 export function splitPrefixes(
   tokens: Token[],
@@ -44,6 +72,11 @@ export function splitPrefixes(
 ): Token[] {
   const out: Token[] = [];
   for (const token of tokens) {
+    const compound = token.kind === 'word' && !token.arabic ? splitCompound(token) : null;
+    if (compound) {
+      out.push(...compound);
+      continue;
+    }
     if (token.kind === 'word' && token.arabic && token.norm.length >= 3) {
       const rest = token.norm.slice(1);
       const head = token.norm[0];
@@ -207,6 +240,9 @@ const NON_PRODUCT = new Set([
   ...SMALL_WORDS,
   ...LABEL_WORDS,
   ...BRANCH_CUES,
+  // "يوم الأحد", "Thursday": a delivery day names no product.
+  ...WEEKDAYS,
+  ...DATE_CUES,
   'al',
   'el',
   'x',
@@ -262,18 +298,42 @@ function startsMeasure(tokens: Token[], at: number): boolean {
   return unit !== undefined && unit.kind === 'word' && lookupUnit(unit.norm) !== undefined;
 }
 
-/** Splits a piece at "and"/و between two items (each side a product with a quantity). */
+/**
+ * A slash standing apart between two words or figures ("Red lentils – 6 / brown lentils – 6")
+ * joins two items like "and"; a date ("12/05") is one token and "w/" is glued to its word.
+ */
+function isSpacedSlash(tokens: Token[], k: number): boolean {
+  const token = tokens[k];
+  const previous = tokens[k - 1];
+  const next = tokens[k + 1];
+  return (
+    token.norm === '/' &&
+    previous !== undefined &&
+    next !== undefined &&
+    previous.line === token.line &&
+    next.line === token.line &&
+    previous.end < token.start &&
+    next.start > token.end
+  );
+}
+
+/** "and", و, or a slash standing apart ("Red lentils – 6 / brown lentils – 6"). */
+function isJoin(piece: Token[], i: number): boolean {
+  const token = piece[i];
+  return (token.kind === 'word' && CONJUNCTIONS.has(token.norm)) || isSpacedSlash(piece, i);
+}
+
+/** Splits a piece at "and"/و or a spaced slash between two items (each side a product with a quantity). */
 function splitConjunctions(piece: Token[]): Token[][] {
   const cuts: number[] = [];
   let start = 0;
   for (let i = 1; i < piece.length - 1; i += 1) {
-    const token = piece[i];
-    if (token.kind !== 'word' || !CONJUNCTIONS.has(token.norm)) continue;
+    if (!isJoin(piece, i)) continue;
     if (continuesNumber(piece, i)) continue;
     const left = piece.slice(start, i);
     let nextCut = piece.length;
     for (let j = i + 1; j < piece.length; j += 1) {
-      if (piece[j].kind === 'word' && CONJUNCTIONS.has(piece[j].norm) && !continuesNumber(piece, j)) {
+      if (isJoin(piece, j) && !continuesNumber(piece, j)) {
         nextCut = j;
         break;
       }
@@ -373,6 +433,8 @@ export interface Measure {
   correction: boolean;
   /** Before any product word. */
   leading: boolean;
+  /** A bare count of what a pack holds ("24 portions", "30 sticks", "٢٤ مكعب"): a pack size when it fits. */
+  packCount?: boolean;
 }
 
 export interface FreeUnit {
@@ -464,6 +526,47 @@ function isPackNoun(tokens: Token[], position: number): boolean {
   const next = tokens[position + 1];
   return !next || next.kind !== 'word' || isX(next) || isNumberWord(next.norm) || lookupUnit(next.norm) !== undefined;
 }
+
+/**
+ * What a pack holds, never a unit one orders in: "Kiri (24 portions)", "Nescafe 3in1 30 sticks",
+ * "ماجي ٢٤ مكعب". A number before them counts the pack's contents.
+ */
+const PACK_COUNT_NOUNS = new Set([
+  'portion',
+  'portions',
+  'stick',
+  'sticks',
+  'sheet',
+  'sheets',
+  'roll',
+  'rolls',
+  'cube',
+  'cubes',
+  'sachet',
+  'sachets',
+  'capsule',
+  'capsules',
+  'tablet',
+  'tablets',
+  'slice',
+  'slices',
+  'triangle',
+  'triangles',
+  'مكعب',
+  'مكعبات',
+  'ظرف',
+  'ظروف',
+  'منديل',
+  'مناديل',
+  'رول',
+  'رولات',
+  'شريحه',
+  'شرائح',
+  'مثلث',
+  'مثلثات',
+  'كبسوله',
+  'كبسولات',
+]);
 
 /** Words of addition between a number and its unit ("2 more ctn", "٣ كمان كراتين"). */
 const ADDITION_WORDS = new Set(['more', 'extra', 'additional', 'كمان', 'زياده', 'زيادة', 'kaman']);
@@ -578,7 +681,8 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
       const before = tokens[previous];
       const format: Measure['format'] =
         before && LABEL_WORDS.has(before.norm) ? 'label' : before?.norm === ':' ? 'colon' : 'bare';
-      push({ value: read.value, unit: null, format, first: i, last: read.end - 1 });
+      const packCount = next?.kind === 'word' && PACK_COUNT_NOUNS.has(next.norm);
+      push({ value: read.value, unit: null, format, first: i, last: read.end - 1, packCount });
       i = read.end - 1;
       continue;
     }
@@ -645,7 +749,7 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     measures,
     freeUnits,
     sizeHint,
-    priceQuestion: norms.some((norm) => PRICE_QUESTION_CUES.has(norm)),
+    priceQuestion: norms.some((norm) => PRICE_QUESTION_CUES.has(norm) || AVAILABILITY_CUES.has(norm)),
     correctionCue: norms.some((norm) => CORRECTION_CUES.has(norm)),
     priceRemark,
     replaced,

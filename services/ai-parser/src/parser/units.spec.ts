@@ -49,6 +49,13 @@ describe('lookupUnit', () => {
     for (const word of ['carton', 'كرتون', 'كيس', 'kartoneh']) expect(isPluralUnit(word)).toBe(false);
   });
 
+  it('reads the plurals of a dozen ("٤ درازن": four dozen)', () => {
+    expect(unitOf('درازن')).toMatchObject({ kind: 'dozen', count: 1 });
+    expect(unitOf('درزنات')).toMatchObject({ kind: 'dozen', count: 1 });
+    expect(unitOf('darazen')).toMatchObject({ kind: 'dozen', count: 1 });
+    expect(isPluralUnit('درازن')).toBe(true);
+  });
+
   it('reads dual forms as two', () => {
     expect(unitOf('كرتونين')).toMatchObject({ kind: 'carton', count: 2 });
     expect(unitOf('كرتونتين')).toMatchObject({ kind: 'carton', count: 2 });
