@@ -127,6 +127,13 @@ describe('client extraction', () => {
     expect(clientOf('الطلب ليوم السبت: ٦ كراتين فيري')).toBe('Unknown Client');
   });
 
+  it('takes an order header after a salutation and a sending verb', () => {
+    expect(clientOf('الإخوة الكرام، مرفق طلبية سوبرماركت الهدى:\nكيري ٥ كراتين')).toBe('سوبرماركت الهدى');
+    expect(clientOf('Dear team, please find attached the order of Marina Hotel:\nKiri x 5')).toBe('Marina Hotel');
+    expect(clientOf('السادة المحترمين، نرفق طلب:\nكيري ٥ كراتين')).toBe('Unknown Client');
+    expect(clientOf('Hi Ahmed, order for Thursday:\nKiri x 5')).toBe('Unknown Client');
+  });
+
   it('takes a business right before a request ("X محتاج", "X needs")', () => {
     expect(clientOf('صباح الخير، سوبرماركت الهدى محتاج ٦ كراتين تونة قودي')).toBe('سوبرماركت الهدى');
     expect(clientOf('Al Noor Supermarket needs 5 ctn Almarai milk')).toBe('Al Noor Supermarket');

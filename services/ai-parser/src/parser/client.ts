@@ -99,6 +99,24 @@ const ORDER_MODIFIERS = new Set([
   'هاي',
   'هيدي',
   'دي',
+  // "نرفق لكم طلب …", "مرفق طلبية …", "Please find attached the order of …": sending it names no one.
+  'نرفق',
+  'نرسل',
+  'مرفق',
+  'مرفقه',
+  'المرفق',
+  'مرفقا',
+  'لكم',
+  'اليكم',
+  'attached',
+  'attaching',
+  'enclosed',
+  'find',
+  'please',
+  'pls',
+  'kindly',
+  'sending',
+  'below',
 ]);
 const BRANCH_WORDS = BRANCH_CUES;
 /** "in the name of": باسم, bism. */
@@ -491,9 +509,15 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     const lineFirst = lineStart(tokens, line);
     if (lineFirst < 0) continue;
     const indexes = lineIndexes(tokens, line);
+    // The header may follow a salutation set apart by a comma ("السادة المحترمين، نرفق طلب X:").
     const starts = [
       lineFirst,
-      ...indexes.filter((i) => i > lineFirst && isDash(tokens[i - 1]) && tokens[i].kind === 'word'),
+      ...indexes.filter(
+        (i) =>
+          i > lineFirst &&
+          (isDash(tokens[i - 1]) || [',', '،', '.', '!'].includes(tokens[i - 1].norm)) &&
+          tokens[i].kind === 'word',
+      ),
     ];
     // The header word first on the line (or after a dash), or after modifiers ("This is the order")
     // and up to three other words (the name: "Lulu order - …").
@@ -532,6 +556,8 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (!named.every((i) => isNameWord(tokens[i], isKnownWord))) continue;
     let span = tokens[from]?.line === line ? takeName(tokens, from) : null;
     if (span && STOPWORDS.has(tokens[span.first].norm) && !PERSON_PREFIXES.has(tokens[span.first].norm)) span = null;
+    // "order for Thursday:": a day after the connector names no one.
+    if (span && (WEEKDAYS.has(tokens[span.first].norm) || MONTHS.has(tokens[span.first].norm))) span = null;
     if (!span && named.length > 0) span = { first: named[0], last: named[named.length - 1] };
     if (!span) continue;
     const end = Math.max(span.last, header);

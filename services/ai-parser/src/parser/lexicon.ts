@@ -22,6 +22,9 @@ const REQUEST_VERBS = [
     [
       'ابعت',
       'ابعث',
+      // Levantine and Egyptian "بعتلي", "بعتولنا": send, without the initial alef
+      'بعت',
+      'بعث',
       'تبعت',
       'تبعث',
       'ارسل',
@@ -44,11 +47,29 @@ const REQUEST_VERBS = [
       'توصل',
       'نزل',
     ],
-    // "ترسلون", "تجيبونه": the Gulf plural present.
-    ['', 'لي', 'لنا', 'ولي', 'ولنا', 'وا', 'و', 'ي', 'نا', 'وني', 'ونا', 'ون', 'ونلي', 'ونلنا'],
+    // "ترسلون", "تجيبونه": the Gulf plural present; "ابعتيلي": the feminine imperative.
+    ['', 'لي', 'لنا', 'ولي', 'ولنا', 'وا', 'و', 'ي', 'نا', 'وني', 'ونا', 'ون', 'ونلي', 'ونلنا', 'يلي', 'يلنا'],
   ),
   ...requestVerbForms(
-    ['ib3at', 'b3at', 'ab3at', 'teb3at', 'tib3at', 'jeeb', 'jib', 'hat', '7ot', '7ut', '7ott', '3ti', 'a3ti', 'zid'],
+    [
+      'ib3at',
+      'b3at',
+      'ab3at',
+      'eb3at',
+      'ba3at',
+      'ba3t',
+      'teb3at',
+      'tib3at',
+      'jeeb',
+      'jib',
+      'hat',
+      '7ot',
+      '7ut',
+      '7ott',
+      '3ti',
+      'a3ti',
+      'zid',
+    ],
     ['', 'li', 'lna', 'elna', 'ilna', 'ouli', 'oulna', 'ulna', 'ena', 'ina'],
   ),
 ];
@@ -67,6 +88,10 @@ const AVAILABILITY_WORDS = [
   'موجود',
   'موجوده',
   'موجودين',
+  // "ان وجد", "اذا توفر": if found, if available
+  'وجد',
+  'توفر',
+  'توفرت',
   'available',
   'availability',
   'mitwaffer',
@@ -77,6 +102,86 @@ const AVAILABILITY_WORDS = [
   'mawjod',
 ];
 export const AVAILABILITY_CUES = new Set(AVAILABILITY_WORDS);
+
+/**
+ * "Do you have …?" asked with a word ("عندكم مربى؟", "3indak kitkat?", "هل يوجد …"): like an
+ * availability word, a line with one and no quantity asks, and orders only if a quantity follows
+ * ("… لو موجود ٥ كرتونة"). English "do you have", "have you got" is read from its words (segment.ts).
+ */
+const STOCK_QUESTION_WORDS = [
+  'عندكم',
+  'عندك',
+  'عندكو',
+  'عندكوا',
+  'لديكم',
+  'يوجد',
+  'توجد',
+  '3indak',
+  '3indik',
+  '3indkom',
+  '3indkum',
+  '3indku',
+  '3ndak',
+  '3ndk',
+  '3ndkm',
+  '3ndkom',
+  '3andak',
+  '3andik',
+  '3andkom',
+  '3andkum',
+  '3endak',
+  '3endkom',
+  'andak',
+  'andkom',
+  'indak',
+  'indkom',
+];
+export const STOCK_QUESTION_CUES = new Set(STOCK_QUESTION_WORDS);
+
+/** "if", "لو", "اذا", "law": the head of a conditional order ("if yes 4 cartons", "لو موجود ٥ كرتونة"). */
+export const CONDITIONAL_CUES = new Set([
+  'if',
+  'لو',
+  'اذا',
+  'ان',
+  'law',
+  'lw',
+  'lau',
+  'iza',
+  'eza',
+  'itha',
+  'idha',
+  'ida',
+]);
+/** What such an order depends on: "if yes", "if so", "if you have it", "لو موجود", "اذا فيه", "law fi", "ان وجد". */
+export const CONDITION_WORDS = new Set([
+  ...AVAILABILITY_WORDS,
+  ...STOCK_QUESTION_WORDS,
+  'yes',
+  'yeah',
+  'yep',
+  'so',
+  'ok',
+  'okay',
+  'have',
+  'has',
+  'got',
+  'there',
+  'فيه',
+  'في',
+  'نعم',
+  'اي',
+  'ايوه',
+  'ايوا',
+  'ايه',
+  'اه',
+  'fi',
+  'fih',
+  'fee',
+  'na3am',
+  'aywa',
+  'eh',
+]);
 
 /** Request verbs, politeness, pronouns, prepositions, greetings: never part of a product name. */
 export const STOPWORDS = set(
@@ -136,6 +241,7 @@ export const STOPWORDS = set(
     'same',
     'as',
     'get',
+    'got',
     'give',
     'order',
     'orders',
@@ -275,6 +381,10 @@ export const STOPWORDS = set(
     'wedding',
     'occasion',
     'boss',
+    // Certainty: "3 cartons for sure", "definitely 2 ctn"
+    'sure',
+    'surely',
+    'definitely',
   ],
   // Arabic (MSA and dialects)
   [
@@ -553,12 +663,25 @@ export const STOPWORDS = set(
     'تجهيزها',
     'ارساله',
     'ارسالها',
+    // The question particle: "هل يوجد عندكم …؟"
+    'هل',
+    // Certainty: "٣ كراتين اكيد"
+    'اكيد',
+    'بالتاكيد',
   ],
   // Arabizi
   [
     'abi',
     'abgha',
     'abghi',
+    // "ebghi", "nebi": the same verbs as some write them with e
+    'ebghi',
+    'ebgha',
+    'ebga',
+    'ebgi',
+    'nebi',
+    'nebgha',
+    'nibi',
     'abga',
     'abgi',
     'bade',
@@ -647,9 +770,13 @@ export const STOPWORDS = set(
     'mumkin',
     'momken',
     'mumken',
+    // Certainty: "2 kartoon oreo akeed"
+    'akeed',
+    'akid',
+    'akeeed',
   ],
-  // "اذا متوفر", "if available": see AVAILABILITY_CUES
-  [...AVAILABILITY_WORDS],
+  // "اذا متوفر", "if available", "3indak …?": see AVAILABILITY_CUES, STOCK_QUESTION_CUES
+  [...AVAILABILITY_WORDS, ...STOCK_QUESTION_WORDS],
 );
 
 /** Size words: pick the larger or smaller pack of a product sold in several sizes. */
@@ -946,7 +1073,20 @@ export const MONTHS = set([
   'ramadhan',
 ]);
 /** A branch of the client's business: "branch 12", "فرع العليا", "far3 el naseem". */
-export const BRANCH_CUES = set(['branch', 'br', 'فرع', 'الفرع', 'far3', 'fara3', 'fer3', 'fir3', 'el-far3']);
+export const BRANCH_CUES = set([
+  'branch',
+  'br',
+  'فرع',
+  'الفرع',
+  // "للفرع الاول", "lil far3 el naseem": for the branch
+  'للفرع',
+  'لفرع',
+  'far3',
+  'fara3',
+  'fer3',
+  'fir3',
+  'el-far3',
+]);
 /** Numbers right after these are references (invoices, branches, addresses), never quantities. */
 export const REFERENCE_CUES = set([
   ...BRANCH_CUES,

@@ -74,6 +74,64 @@ describe('parseOrderText', () => {
     expect(lines('متوفر عندكم تانج؟')).toEqual([]);
   });
 
+  it('orders the item a stock question asks about when a (conditional) quantity follows', () => {
+    const [galaxy] = parse('Do you have Galaxy chocolate? If available 6 boxes').items;
+    expect(galaxy).toMatchObject({ sku: null, itemName: 'Galaxy chocolate', quantity: 6, unit: 'box' });
+    expect(lines('3ndkom nutella? law mawjood 2 kartoon, w 4 kartoon pepsi')).toEqual([
+      [null, 2, 'carton'],
+      ['PEPSI-CAN-330ML', 4, 'carton'],
+    ]);
+    expect(parse('هل يوجد عندكم زيت زيتون؟ اذا فيه ٣ كراتين').items[0]).toMatchObject({
+      sku: null,
+      itemName: 'زيت زيتون',
+      quantity: 3,
+    });
+    expect(lines('Have you got Nido? If you have it, 4 tins')).toEqual([['MILK-NIDO-2.25KG', 4, 'piece']]);
+    // Another question is ordered by a conditional quantity only.
+    expect(lines('Mountain Dew? If yes 4 cartons')).toEqual([[null, 4, 'carton']]);
+    expect(lines('Mountain Dew? 4 cartons')).toEqual([]);
+    // A unit word alone answers the question with one of it.
+    expect(lines('متوفر عندكم نيدو؟ ارسل كرتون')).toEqual([['MILK-NIDO-2.25KG', 1, 'carton']]);
+    // A bare question orders nothing.
+    expect(lines('Do you have Nido?')).toEqual([]);
+    expect(lines('Do you have Galaxy chocolate?')).toEqual([]);
+    expect(lines('salam Ahmed how are you? 5 ctn')).toEqual([]);
+  });
+
+  it('reads the count, not the price, in "count × price = total"', () => {
+    expect(lines('Tang ١٢ حبة × 18.5 = 222 ريال')).toEqual([['TANG-ORANGE-2KG', 12, 'piece']]);
+    expect(lines('Kiri 6 pcs x 14 = 84')).toEqual([['CHEESE-KIRI-24', 6, 'piece']]);
+    // The price first ("@ 22 x 12"), and a pack count ("24 x 5") are read as before.
+    expect(lines('Dettol 500ml @ 22 x 12 = 264')).toEqual([['DETTOL-500ML', 12, 'piece']]);
+    expect(lines('Kiri 24 x 5 = 120')).toEqual([['CHEESE-KIRI-24', 5, 'box']]);
+  });
+
+  it('reads a weight before the product as the quantity, also after chatter the catalogue does not know', () => {
+    expect(lines('يا غالي ٣ كيلو تمر سكري')).toEqual([['DATES-SUK-KG', 3, 'kg']]);
+    expect(lines('ebghi 3 kilo tamr sukkari')).toEqual([['DATES-SUK-KG', 3, 'kg']]);
+    expect(lines('ya 3ammi nos kilo hail')).toEqual([['SPICE-CARDAMOM-KG', 0.5, 'kg']]);
+    // A box word orders the box.
+    expect(lines('3 kilo sukkari box')).toEqual([['DATES-SUK-3KG', 1, 'box']]);
+  });
+
+  it('keeps a branch phrase out of the item wording', () => {
+    expect(lines('ابي ٦ كراتين فيري للفرع الاول')).toEqual([['FAIRY-LEMON-1L', 6, 'carton']]);
+    expect(lines('6 ctn Clorox for Olaya branch')).toEqual([['CLOROX-3.78L', 6, 'carton']]);
+    expect(parse('ابي ٥ كراتين كيت كات فرع العليا').items[0]).toMatchObject({
+      sku: null,
+      itemName: 'كيت كات',
+      quantity: 5,
+      unit: 'carton',
+    });
+  });
+
+  it('keeps Levantine and Egyptian request verbs and certainty words out of the item wording', () => {
+    expect(lines('بعتلي ٦ قزازة كلوركس')).toEqual([['CLOROX-3.78L', 6, 'piece']]);
+    expect(lines('ابعتيلي ١٠ قزازات فيري')).toEqual([['FAIRY-LEMON-1L', 10, 'piece']]);
+    expect(lines('2 ctn oreo akeed')).toEqual([['BISC-OREO-38G', 2, 'carton']]);
+    expect(lines('4 ctn Tide for sure')).toEqual([['TIDE-AUTO-3KG', 4, 'carton']]);
+  });
+
   it('applies a correction to the previous figure', () => {
     expect(lines('Walimah rice 10kg 8 bags\nsorry make it 6')).toEqual([['RICE-WLM-10KG', 6, 'bag']]);
     expect(lines('١٠ شوالات رز الوليمة ٥ كيلو\nلا خليها ١٢')).toEqual([['RICE-WLM-5KG', 12, 'bag']]);

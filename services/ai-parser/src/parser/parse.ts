@@ -90,6 +90,13 @@ interface Draft {
   sizes?: SizeMention[];
 }
 
+/**
+ * A line without a quantity that an order may follow: a price or stock question or a heading
+ * ('any' quantity after it orders it), or another question ("Mountain Dew?"), ordered only by a
+ * conditional quantity ('condition': "If yes 4 cartons", "لو موجود ٥ كرتونة").
+ */
+type PendingNeed = 'any' | 'condition';
+
 function sizeLike(value: number): boolean {
   return value >= 100 || !Number.isInteger(value);
 }
@@ -271,7 +278,10 @@ function rescueFromChatter(
   threshold: number,
 ): { positions: number[]; candidates: Candidate[] } | null {
   const splitters = analysis.measures.filter(
-    (measure) => measure.format === 'x' || measure.format === 'label' || (measure.unit && !isMeasureKind(measure.unit)),
+    (measure) =>
+      measure.format === 'x' ||
+      measure.format === 'label' ||
+      (measure.unit && (!isMeasureKind(measure.unit) || measure.leading)),
   );
   let colon = -1;
   analysis.tokens.forEach((token, position) => {
@@ -301,16 +311,36 @@ function rescueFromChatter(
   return best;
 }
 
+/**
+ * A weight before the product's name is the quantity ("3 kilo tamr sukkari"), also after chatter
+ * the catalogue does not know ("yaba 3 kilo tamr sukkari", "ebghi ٣ كيلو …"): such a measure is
+ * leading when every word before it is unknown and a catalogue word follows it.
+ */
+function leadAfterChatter(analysis: SegmentAnalysis, words: QueryWord[]): SegmentAnalysis {
+  const known = (k: number): boolean => words[k].matches.length > 0;
+  let changed = false;
+  const measures = analysis.measures.map((measure) => {
+    if (measure.leading || !measure.unit || !isMeasureKind(measure.unit)) return measure;
+    const before = analysis.words.flatMap((position, k) => (position < measure.first ? [k] : []));
+    const after = analysis.words.flatMap((position, k) => (position > measure.last ? [k] : []));
+    if (before.some(known) || !after.some(known)) return measure;
+    changed = true;
+    return { ...measure, leading: true };
+  });
+  return changed ? { ...analysis, measures } : analysis;
+}
+
 function buildDraft(
-  analysis: SegmentAnalysis,
+  segmentAnalysis: SegmentAnalysis,
   text: string,
   index: CatalogIndex,
   memory: Map<string, IndexedItem>,
   threshold: number,
   alone: boolean,
-): (Draft & { pending: boolean }) | null {
+): (Draft & { pending: PendingNeed | null }) | null {
+  const words = segmentAnalysis.words.map((position) => queryWord(index, segmentAnalysis.tokens[position].norm));
+  const analysis = leadAfterChatter(segmentAnalysis, words);
   const { tokens, measures } = analysis;
-  const words = analysis.words.map((position) => queryWord(index, tokens[position].norm));
   let wordPositions = analysis.words;
   const sizes: SizeMention[] = [];
   measures.forEach((measure, k) => {
@@ -383,11 +413,19 @@ function buildDraft(
   }
 
   const resolution = resolveQuantity(analysis, chosen);
-  // A price question, or a heading ("Sugar order:", "Nido:"), is an item only if a quantity follows.
-  const pending = (analysis.priceQuestion || analysis.heading) && !resolution.explicit;
+  // A price or stock question ("متوفر عندكم نيدو؟", "Do you have Mountain Dew?"), or a heading
+  // ("Sugar order:", "Nido:"), is an item only if a quantity follows; another question ("Nido?",
+  // "Mountain Dew?") only if a conditional quantity follows ("If yes 4 cartons").
+  let pending: PendingNeed | null = (analysis.priceQuestion || analysis.heading) && !resolution.explicit ? 'any' : null;
+  const asked = !resolution.explicit && analysis.question && !analysis.priceRemark && !analysis.deliveryCue;
   if (!chosen) {
     if (analysis.deliveryCue) return null;
     if (!resolution.explicit) {
+      // A product we may not stock, asked about ("3indak kitkat?"), waits for its quantity.
+      if (analysis.heading || analysis.priceRemark) pending = null;
+      else if (!pending && asked) pending = 'condition';
+    }
+    if (!resolution.explicit && !pending) {
       const lead = leadingUnit(
         analysis,
         words.some((word) => word.matches.length > 0),
@@ -401,7 +439,10 @@ function buildDraft(
     // its line and matches well ("Afia oil 1.5L", "Nido"); not a word in a greeting or a remark.
     // Nor a remark on a price ("Last time Rabea bags was 15.75").
     const stated = analysis.freeUnits.length > 0 || resolution.sizes.size > 0 || strongSizes.length > 0;
-    if (analysis.deliveryCue || analysis.priceRemark || !(stated || (alone && confidence >= 0.8))) return null;
+    if (analysis.deliveryCue || analysis.priceRemark || !(stated || (alone && confidence >= 0.8))) {
+      if (!asked) return null;
+      pending = 'condition';
+    }
   }
 
   // The customer's wording: the segment minus the quantity, trimmed to product words and sizes.
@@ -460,6 +501,22 @@ function applyFigure(draft: Draft, measure: Measure): void {
     draft.item.unitStated = true;
   }
   draft.implicit = false;
+}
+
+/** A count unit named without a number ("ارسل شوال", "send a carton"): one of it; else null. */
+function unitAlone(analysis: SegmentAnalysis): Measure | null {
+  if (analysis.measures.length > 0) return null;
+  const free = analysis.freeUnits.find((unit) => !isMeasureKind(unit.kind) && !isDescriptiveKind(unit.kind));
+  if (!free) return null;
+  return {
+    value: 1,
+    unit: free.kind,
+    format: 'unit',
+    first: free.position,
+    last: free.position,
+    correction: false,
+    leading: true,
+  };
 }
 
 /**
@@ -631,7 +688,9 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
   const memory = memoryMap(index, options.memory);
 
   const drafts: Draft[] = [];
-  let pending: Draft | null = null;
+  let pending: (Draft & { pending: PendingNeed | null }) | null = null;
+  // A conditional clause without a quantity after a question ("Mountain Dew? If you have it, 4 ctn").
+  let conditionSeen = false;
   const segments = splitSegments(rest);
   const perLine = new Map<number, number>();
   for (const segment of segments) perLine.set(segment.line, (perLine.get(segment.line) ?? 0) + 1);
@@ -650,21 +709,29 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
       }
     }
     if (analysis.words.length === 0 || fillerCorrection(analysis, index)) {
-      if (analysis.measures.length === 0) continue;
+      // "عندكم فورتونا ١٠ كيلو؟ ارسل شوال": a unit word alone answers a question with one of it.
+      const one = pending ? unitAlone(analysis) : null;
+      if (analysis.measures.length === 0 && !one) {
+        conditionSeen ||= analysis.conditional;
+        continue;
+      }
       const last = drafts[drafts.length - 1];
-      const figure = correctedFigure(analysis.measures);
+      const figure = one ?? correctedFigure(analysis.measures);
+      const asked = pending && (pending.pending === 'any' || analysis.conditional || conditionSeen) ? pending : null;
       const target =
-        pending ??
+        asked ??
         (analysis.correctionCue || analysis.replaced !== null ? figureTarget(analysis, figure, drafts) : null) ??
         (last?.implicit ? last : null);
       if (target) {
         applyFigure(target, figure);
-        if (pending) drafts.push(pending);
+        if (target === asked) drafts.push(asked);
       }
       pending = null;
+      conditionSeen = false;
       continue;
     }
     pending = null;
+    conditionSeen = false;
     const alone = perLine.get(segment.line) === 1;
     const draft = buildDraft(analysis, prepared, index, memory, threshold, alone);
     if (!draft || !(draft.item.quantity > 0)) continue;

@@ -86,6 +86,16 @@ describe('markNoise', () => {
     expect(measures('invoice 4471, branch 12')).toEqual([]);
   });
 
+  it('reads the price of "count × price = total" as no quantity', () => {
+    expect(measures('Tang ١٢ حبة × 18.5 = 222 ريال')).toEqual([{ value: 12, unit: 'piece', format: 'unit' }]);
+    expect(measures('6 pcs x 14 = 84')).toEqual([{ value: 6, unit: 'piece', format: 'unit' }]);
+    // Without money or a unit on the count, "24 x 5 = 120" is a pack count and a quantity.
+    expect(measures('Kiri 24 x 5 = 120')).toEqual([
+      { value: 24, unit: null, format: 'bare' },
+      { value: 5, unit: null, format: 'x' },
+    ]);
+  });
+
   it('reads a time of day after a separate Arabizi article ("4 el maghrib")', () => {
     expect(measures('ba3d 4 el maghrib')).toEqual([]);
     expect(measures('9 al sob7')).toEqual([]);
@@ -144,6 +154,31 @@ describe('analyseSegment', () => {
     expect(analysis('cancel it').cancel).toBe('previous');
     expect(analysis('الغيها').cancel).toBe('previous');
     expect(analysis('Goody tuna 5 ctn').cancel).toBeNull();
+  });
+
+  it('marks stock questions, question marks and conditional orders', () => {
+    expect(analysis('Do you have Galaxy chocolate').priceQuestion).toBe(true);
+    expect(analysis('3indkom nutella').priceQuestion).toBe(true);
+    expect(analysis('ابي من عندكم ٥ كراتين').priceQuestion).toBe(false);
+    expect(analysis('I have 5 ctn Pepsi').priceQuestion).toBe(false);
+    expect(analysis('how much is Mountain Dew').priceQuestion).toBe(true);
+    expect(analysis('salam Ahmed how are you').priceQuestion).toBe(false);
+    expect(analysis('Galaxy chocolate?').question).toBe(true);
+    expect(analysis('Galaxy chocolate').question).toBe(false);
+    expect(analysis('If yes 4 cartons').conditional).toBe(true);
+    expect(analysis('if you have it').conditional).toBe(true);
+    expect(analysis('لو موجود ٥ كرتونة').conditional).toBe(true);
+    expect(analysis('law fi abi 3 kartoon').conditional).toBe(true);
+    expect(analysis('ان شاء الله ٥ كراتين').conditional).toBe(false);
+  });
+
+  it('keeps a branch phrase out of the product words and the delivery cues', () => {
+    const branch = analysis('٥ كراتين تايد فرع العليا');
+    expect(branch.words.map((position) => branch.tokens[position].norm)).toEqual(['تايد']);
+    expect(branch.deliveryCue).toBe(false);
+    expect(analysis('6 ctn Clorox for the Malaz branch').words).toHaveLength(1);
+    expect(analysis('10 kartoon laban far3 el naseem').words).toHaveLength(1);
+    expect(analysis('deliver to branch Olaya').deliveryCue).toBe(true);
   });
 
   it('marks a line ending with a colon as a heading', () => {

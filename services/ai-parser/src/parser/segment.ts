@@ -4,10 +4,13 @@ import {
   BRANCH_CUES,
   CANCEL_CUES,
   CANCEL_PRONOUN_CUES,
+  CONDITIONAL_CUES,
+  CONDITION_WORDS,
   CORRECTION_CUES,
   CURRENCY,
   DATE_CUES,
   DELIVERY_CUES,
+  FROM_WORDS,
   MONTHS,
   NEGATION_CUES,
   PAST_FIGURE_CUES,
@@ -15,6 +18,7 @@ import {
   PRICE_QUESTION_CUES,
   REFERENCE_CUES,
   SMALL_WORDS,
+  STOCK_QUESTION_CUES,
   STOPWORDS,
   TIME_CUES,
   TOTAL_CUES,
@@ -204,6 +208,23 @@ export function markNoise(tokens: Token[]): void {
       cues.push(before);
     }
     if (before2 && NEGATION_CUES.has(before2.norm) && before?.norm === 'of') noise = true;
+    // "٨ حبة × 92 = 736 ريال", "8 pcs x 12.5 = 100": in "count × price = total" the price is never
+    // the quantity. (Not "@ 22 x 12 = 264": the price, already read, comes first.)
+    if ((before?.norm === 'x' || before?.norm === '*') && after?.norm === '=') {
+      const unitBefore = before2?.kind === 'word' && lookupUnit(before2.norm) !== undefined;
+      const count = unitBefore ? neighbour(tokens, index - 2, -1) : before2;
+      // "= 736 ريال" or "= SAR 736".
+      const currencyFirst = CURRENCY.has(neighbour(tokens, index + 1, 1)?.norm ?? '');
+      const totalAt = index + (currencyFirst ? 3 : 2);
+      const total = neighbour(tokens, totalAt - 1, 1);
+      const money = currencyFirst || (total !== undefined && CURRENCY.has(neighbour(tokens, totalAt, 1)?.norm ?? ''));
+      // Without money, a count with its unit ("8 pcs x 92 = 736") whose product is the total.
+      const product =
+        unitBefore && count?.value !== undefined && total?.value !== undefined && token.value !== undefined
+          ? Math.abs(count.value * token.value - total.value) <= 0.01 * total.value
+          : false;
+      if (count?.kind === 'number' && total?.value !== undefined && (money || product)) noise = true;
+    }
     if (noise) {
       token.kind = 'noise';
       for (const cue of cues) cue.kind = 'noise';
@@ -218,6 +239,8 @@ export function markNoise(tokens: Token[]): void {
 export interface Segment {
   tokens: Token[];
   line: number;
+  /** Closed by a question mark ("Mountain Dew?"). */
+  question?: boolean;
 }
 
 const HARD_SEPARATORS = new Set([',', '،', ';', '؛', '!', '?', '؟', '+', '&', '|', '•', '·', '.', '\n']);
@@ -396,23 +419,23 @@ export function splitSegments(tokens: Token[]): Segment[] {
     kept.push(token);
   }
 
-  const pieces: Token[][] = [];
+  const pieces: Array<{ tokens: Token[]; question: boolean }> = [];
   let current: Token[] = [];
   for (const token of kept) {
     if (token.kind === 'punct' && HARD_SEPARATORS.has(token.norm)) {
-      if (current.length > 0) pieces.push(current);
+      if (current.length > 0) pieces.push({ tokens: current, question: token.norm === '?' || token.norm === '؟' });
       current = [];
       continue;
     }
     current.push(token);
   }
-  if (current.length > 0) pieces.push(current);
+  if (current.length > 0) pieces.push({ tokens: current, question: false });
 
   const segments: Segment[] = [];
   for (const piece of pieces) {
-    for (const part of splitConjunctions(dropHeader(piece))) {
+    for (const part of splitConjunctions(dropHeader(piece.tokens))) {
       const meaningful = part.filter((token) => token.kind !== 'punct' || token.norm === ':' || token.norm === 'x');
-      if (meaningful.length > 0) segments.push({ tokens: part, line: part[0].line });
+      if (meaningful.length > 0) segments.push({ tokens: part, line: part[0].line, question: piece.question });
     }
   }
   return segments;
@@ -449,7 +472,15 @@ export interface SegmentAnalysis {
   measures: Measure[];
   freeUnits: FreeUnit[];
   sizeHint: 'big' | 'small' | null;
+  /**
+   * Asks a price or whether we stock something ("بكم …", "متوفر عندكم نيدو", "Do you have X"):
+   * not an order until a quantity follows.
+   */
   priceQuestion: boolean;
+  /** Closed by a question mark. */
+  question: boolean;
+  /** A conditional order's head ("if yes", "if you have it", "لو موجود", "law fi", "اذا فيه"). */
+  conditional: boolean;
   correctionCue: boolean;
   /** The figure a correction replaces ("15 trays not 12" → 12), or null. */
   replaced: number | null;
@@ -593,6 +624,94 @@ function cancelOf(tokens: Token[]): SegmentAnalysis['cancel'] {
   return cancel;
 }
 
+/** A price question's word; "how" only in "how much" (not "how are you"). */
+function asksPrice(norm: string, next: string | undefined): boolean {
+  return PRICE_QUESTION_CUES.has(norm) && (norm !== 'how' || next === 'much');
+}
+
+/**
+ * Asks whether we stock something: a stock-question word ("عندكم", "3indak", "يوجد"; not "من
+ * عندكم": from you) or English "do you have", "have you got".
+ */
+function asksStock(tokens: Token[]): boolean {
+  return tokens.some((token, k) => {
+    if (token.kind !== 'word') return false;
+    if (STOCK_QUESTION_CUES.has(token.norm)) return !FROM_WORDS.has(tokens[k - 1]?.norm ?? '');
+    if (token.norm !== 'have' && token.norm !== 'got') return false;
+    const you = (at: number): boolean => tokens[at]?.norm === 'you' || tokens[at]?.norm === 'u';
+    return (you(k - 1) && ['do', 'does', 'did'].includes(tokens[k - 2]?.norm ?? '')) || you(k + 1);
+  });
+}
+
+/** "if yes", "if so", "if you have it", "لو موجود", "اذا فيه", "law fi": a condition word within three words of "if". */
+function isConditional(tokens: Token[]): boolean {
+  return tokens.some(
+    (token, k) =>
+      token.kind === 'word' &&
+      CONDITIONAL_CUES.has(token.norm) &&
+      tokens.slice(k + 1, k + 4).some((next) => next.kind === 'word' && CONDITION_WORDS.has(next.norm)),
+  );
+}
+
+/** Ordinals and words that name a branch of the client's business ("الفرع الاول", "the main branch"). */
+const BRANCH_NAMES = new Set([
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'main',
+  'new',
+  'old',
+  'الاول',
+  'الثاني',
+  'التاني',
+  'الثالث',
+  'التالت',
+  'الرابع',
+  'الرئيسي',
+  'الجديد',
+  'القديم',
+  'awal',
+  'awwal',
+  'thani',
+  'tani',
+  'thalith',
+]);
+/** Words before an English branch name ("for Olaya branch", "to the Malaz branch"). */
+const BRANCH_LEAD_INS = new Set(['for', 'to', 'the', 'at']);
+
+/**
+ * A branch phrase ("للفرع الاول", "فرع العليا", "far3 el naseem", "for Olaya branch", "the second
+ * branch"): the branch word and its name, which are neither words of a product's name nor a
+ * delivery note. Returns their positions.
+ */
+function branchPhrases(tokens: Token[]): Set<number> {
+  const out = new Set<number>();
+  const named = (token: Token | undefined): boolean =>
+    token !== undefined &&
+    token.kind === 'word' &&
+    (BRANCH_NAMES.has(token.norm) || (isProductWord(token) && lookupUnit(token.norm) === undefined));
+  tokens.forEach((token, k) => {
+    if (token.kind !== 'word' || !BRANCH_CUES.has(token.norm)) return;
+    let at = k + 1;
+    if (tokens[at] && LATIN_ARTICLES.has(tokens[at].norm) && !token.arabic) at += 1;
+    if (named(tokens[at])) {
+      for (let p = k; p <= at; p += 1) out.add(p);
+      return;
+    }
+    const before = tokens[k - 1];
+    if (
+      !token.arabic &&
+      named(before) &&
+      (BRANCH_NAMES.has(before.norm) || BRANCH_LEAD_INS.has(tokens[k - 2]?.norm ?? ''))
+    ) {
+      out.add(k - 1);
+      out.add(k);
+    }
+  });
+  return out;
+}
+
 /** Reads the quantities, units, product words and cues of one segment. */
 export function analyseSegment(segment: Segment): SegmentAnalysis {
   const tokens = segment.tokens;
@@ -717,11 +836,12 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
 
   const words: number[] = [];
   let sizeHint: SegmentAnalysis['sizeHint'] = null;
+  const branch = branchPhrases(tokens);
   tokens.forEach((token, position) => {
     if (token.kind !== 'word') return;
     if (BIG_WORDS.has(token.norm)) sizeHint = 'big';
     if (SMALL_WORDS.has(token.norm)) sizeHint = 'small';
-    if (consumed.has(position)) return;
+    if (consumed.has(position) || branch.has(position)) return;
     // "شاي ربيع ابو ١٠٠ كيس", "حليب ابو لترين": أبو before a size is "the one with", not a word of the name.
     const next = tokens[position + 1];
     if (OF_SIZE.has(token.norm) && next && (next.kind === 'number' || isNumberWord(next.norm) || lookupUnit(next.norm)))
@@ -749,11 +869,16 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     measures,
     freeUnits,
     sizeHint,
-    priceQuestion: norms.some((norm) => PRICE_QUESTION_CUES.has(norm) || AVAILABILITY_CUES.has(norm)),
+    priceQuestion:
+      norms.some((norm, k) => asksPrice(norm, norms[k + 1]) || AVAILABILITY_CUES.has(norm)) || asksStock(tokens),
+    question: segment.question ?? false,
+    conditional: isConditional(tokens),
     correctionCue: norms.some((norm) => CORRECTION_CUES.has(norm)),
     priceRemark,
     replaced,
-    deliveryCue: norms.some((norm) => DELIVERY_SEGMENT_CUES.has(norm)),
+    deliveryCue: tokens.some(
+      (token, k) => token.kind === 'word' && !branch.has(k) && DELIVERY_SEGMENT_CUES.has(token.norm),
+    ),
     cancel: cancelOf(tokens),
     heading: tokens.length > 0 && tokens[tokens.length - 1].norm === ':',
     totalLine: firstWord !== undefined && TOTAL_CUES.has(firstWord),

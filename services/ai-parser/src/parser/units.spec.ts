@@ -19,6 +19,8 @@ describe('lookupUnit', () => {
     ['pcs', 'piece'],
     ['7abbat', 'piece'],
     ['قناني', 'bottle'],
+    ['ازازة', 'bottle'],
+    ['قزازات', 'bottle'],
     ['برطمان', 'jar'],
     ['طبق', 'tray'],
     ['tabaq', 'tray'],

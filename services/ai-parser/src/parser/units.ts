@@ -170,6 +170,8 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
       'قزازه',
       'ازايز',
       'قزايز',
+      'ازازات',
+      'قزازات',
       'قاروره',
       'قوارير',
       'ananeh',
