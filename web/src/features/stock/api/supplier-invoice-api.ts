@@ -1,16 +1,10 @@
-import type {
-  AiJobAcceptedDto,
-  AiJobStatusDto,
-  InvoiceDto,
-  ReceiptResultDto,
-  SupplierInvoiceDraftDto,
-} from '@erp/contracts';
+import type { AiJobAcceptedDto, InvoiceDto, ReceiptResultDto, SupplierInvoiceDraftDto } from '@erp/contracts';
 import { api } from '../../../lib/api';
 import type { ApplyReceiptRequest } from '../lib/supplier-invoice-review';
 
 /*
- * Upload Supplier Invoice: reading the file (docs/api/ai-intake.md, `?wait=false` and a job to
- * poll), applying the reviewed receipt (docs/api/stock-reorder-and-receipts.md), and the
+ * Upload Supplier Invoice: reading the file (docs/api/ai-intake.md, `?wait=false` and a job that
+ * web/src/lib/ai-job.ts follows), applying the reviewed receipt (docs/api/stock-reorder-and-receipts.md), and the
  * supplier invoices already received (the supplier's name and a repeated invoice number).
  */
 
@@ -30,11 +24,6 @@ export const supplierInvoiceApi = api.injectEndpoints({
         params: { wait: false },
         body,
       }),
-    }),
-    /** GET /api/ai-jobs/{jobId}: polled (never cached: each call asks again). */
-    getAiJob: build.query<AiJobStatusDto, string>({
-      query: (jobId) => `/api/ai-jobs/${encodeURIComponent(jobId)}`,
-      keepUnusedDataFor: 0,
     }),
     /** POST /api/stock/receipts: stock, batches, costs and the supplier invoice, exactly once per receiptId. */
     applyReceipt: build.mutation<ReceiptResultDto, ApplyReceiptRequest>({
@@ -63,9 +52,5 @@ export const supplierInvoiceApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useStartSupplierInvoiceParseMutation,
-  useLazyGetAiJobQuery,
-  useApplyReceiptMutation,
-  useLookupSupplierInvoicesQuery,
-} = supplierInvoiceApi;
+export const { useStartSupplierInvoiceParseMutation, useApplyReceiptMutation, useLookupSupplierInvoicesQuery } =
+  supplierInvoiceApi;
