@@ -1,4 +1,4 @@
-import { CONCEPTS, DEFAULT_DESCRIPTORS, VARIANT_DESCRIPTORS } from './lexicon.js';
+import { CONCEPTS, DEFAULT_DESCRIPTORS, PACK_CONTENT_WORDS, VARIANT_DESCRIPTORS } from './lexicon.js';
 import { prepareText, skeleton } from './normalize.js';
 import { isNumberWord } from './numbers.js';
 import { type Token, tokenize } from './tokens.js';
@@ -137,44 +137,21 @@ export function groupOf(conceptId: string): string | undefined {
 // Pack sizes in catalogue names
 // ---------------------------------------------------------------------------------------------
 
+/** A number before one of these in an item's name counts what the pack holds ("100 Bags", "24 Portions"). */
 const COUNT_NOUNS = new Set([
+  ...PACK_CONTENT_WORDS,
   'bag',
   'bags',
-  'portion',
-  'portions',
-  'stick',
-  'sticks',
-  'sheet',
-  'sheets',
-  'roll',
-  'rolls',
   'pcs',
   'pc',
   'piece',
   'pieces',
-  'cube',
-  'cubes',
-  'sachet',
-  'sachets',
-  'capsule',
-  'capsules',
-  'tablet',
-  'tablets',
   'كيس',
   'اكياس',
   'قطعه',
   'قطع',
   'حبه',
   'حبات',
-  'ظرف',
-  'ظروف',
-  'مكعب',
-  'مكعبات',
-  'منديل',
-  'مناديل',
-  'رول',
-  'رولات',
-  'كبسوله',
 ]);
 const CONTAINER_OF = new Set(['tray', 'carton', 'pack', 'box', 'case', 'طبق', 'كرتون', 'علبه']);
 const PER_WEIGHT_WORDS = new Set(['per', 'بالكيلو', 'loose', 'فرط']);

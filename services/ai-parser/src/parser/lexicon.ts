@@ -919,6 +919,47 @@ export const CURRENCY = set([
  * "Last time Rabea was 15.75", "السعر القديم كان ١٧": a figure stated in the past tense is a price
  * or an earlier order, never a quantity to supply.
  */
+/**
+ * What a pack holds, never a unit one orders in: "Kiri (24 portions)", "Nescafe 3in1 30 sticks",
+ * "ماجي ٢٤ مكعب". A number before one counts the pack's contents.
+ */
+export const PACK_CONTENT_WORDS = set([
+  'portion',
+  'portions',
+  'stick',
+  'sticks',
+  'sheet',
+  'sheets',
+  'roll',
+  'rolls',
+  'cube',
+  'cubes',
+  'sachet',
+  'sachets',
+  'capsule',
+  'capsules',
+  'tablet',
+  'tablets',
+  'slice',
+  'slices',
+  'triangle',
+  'triangles',
+  'مكعب',
+  'مكعبات',
+  'ظرف',
+  'ظروف',
+  'منديل',
+  'مناديل',
+  'رول',
+  'رولات',
+  'شريحه',
+  'شرائح',
+  'مثلث',
+  'مثلثات',
+  'كبسوله',
+  'كبسولات',
+]);
+
 export const PAST_FIGURE_CUES = set(['was', 'were', 'costed', 'كان', 'كانت', 'كانو', 'كانوا', 'kan', 'kanat']);
 /** "add 2 more", "كمان ٢": a figure on top of an earlier line, never a correction of it. */
 export const ADDITION_CUES = set([

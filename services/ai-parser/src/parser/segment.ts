@@ -13,6 +13,7 @@ import {
   FROM_WORDS,
   MONTHS,
   NEGATION_CUES,
+  PACK_CONTENT_WORDS,
   PAST_FIGURE_CUES,
   PRICE_CUES,
   PRICE_QUESTION_CUES,
@@ -558,47 +559,6 @@ function isPackNoun(tokens: Token[], position: number): boolean {
   return !next || next.kind !== 'word' || isX(next) || isNumberWord(next.norm) || lookupUnit(next.norm) !== undefined;
 }
 
-/**
- * What a pack holds, never a unit one orders in: "Kiri (24 portions)", "Nescafe 3in1 30 sticks",
- * "ماجي ٢٤ مكعب". A number before them counts the pack's contents.
- */
-const PACK_COUNT_NOUNS = new Set([
-  'portion',
-  'portions',
-  'stick',
-  'sticks',
-  'sheet',
-  'sheets',
-  'roll',
-  'rolls',
-  'cube',
-  'cubes',
-  'sachet',
-  'sachets',
-  'capsule',
-  'capsules',
-  'tablet',
-  'tablets',
-  'slice',
-  'slices',
-  'triangle',
-  'triangles',
-  'مكعب',
-  'مكعبات',
-  'ظرف',
-  'ظروف',
-  'منديل',
-  'مناديل',
-  'رول',
-  'رولات',
-  'شريحه',
-  'شرائح',
-  'مثلث',
-  'مثلثات',
-  'كبسوله',
-  'كبسولات',
-]);
-
 /** Words of addition between a number and its unit ("2 more ctn", "٣ كمان كراتين"). */
 const ADDITION_WORDS = new Set(['more', 'extra', 'additional', 'كمان', 'زياده', 'زيادة', 'kaman']);
 
@@ -800,7 +760,7 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
       const before = tokens[previous];
       const format: Measure['format'] =
         before && LABEL_WORDS.has(before.norm) ? 'label' : before?.norm === ':' ? 'colon' : 'bare';
-      const packCount = next?.kind === 'word' && PACK_COUNT_NOUNS.has(next.norm);
+      const packCount = next?.kind === 'word' && PACK_CONTENT_WORDS.has(next.norm);
       push({ value: read.value, unit: null, format, first: i, last: read.end - 1, packCount });
       i = read.end - 1;
       continue;
