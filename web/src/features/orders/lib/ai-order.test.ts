@@ -46,8 +46,9 @@ describe('draftFromParse', () => {
       rawOrderText: '6 ctn milk',
     });
     expect(
-      draftFromParse(makeParseResult({ source: 'image', rawText: 'milk 6', uploadedFileUrl: '/api/files/intake/a.png' }))
-        .origin,
+      draftFromParse(
+        makeParseResult({ source: 'image', rawText: 'milk 6', uploadedFileUrl: '/api/files/intake/a.png' }),
+      ).origin,
     ).toEqual({ source: 'image', rawOrderText: 'milk 6', uploadedFileUrl: '/api/files/intake/a.png' });
     expect(
       draftFromParse(
