@@ -45,6 +45,21 @@ describe('invoiceHtml', () => {
     expect(page).toContain('<svg class="qr"');
   });
 
+  it('names each known unit in Arabic under its English name, and prints other units as entered', () => {
+    const base = sampleInvoiceDocument();
+    const units = ['carton', 'kg', 'drum', 'constructor'];
+    const doc = sampleInvoiceDocument({ items: units.map((unit) => ({ ...base.items[0], unit })) });
+    const cells = [...invoiceHtml(doc, options).matchAll(/<td class="c" dir="auto">([\s\S]*?)<\/td>/g)].map((m) =>
+      m[1].replace(/\s+/g, ' ').trim(),
+    );
+    expect(cells).toEqual([
+      'carton<span class="unit-ar" lang="ar">كرتون</span>',
+      'kg<span class="unit-ar" lang="ar">كغ</span>',
+      'drum',
+      'constructor',
+    ]);
+  });
+
   it('escapes every value: a name with markup prints as text and adds no element', () => {
     const base = sampleInvoiceDocument();
     const doc = sampleInvoiceDocument({

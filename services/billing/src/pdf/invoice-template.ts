@@ -59,6 +59,7 @@ table { border-collapse: collapse; width: 100%; }
 .items .r { text-align: right; }
 .items td.name-ar { text-align: right; direction: rtl; }
 .items .sku { display: block; font-size: 6.6pt; line-height: 1.1; color: #5b6b7a; }
+.items .unit-ar { display: block; line-height: 1.1; }
 .items th.names { padding: 0; }
 .items th.names div { display: flex; justify-content: space-between; align-items: flex-end; padding: 1mm 1.6mm; }
 .summary { display: grid; grid-template-columns: 30mm minmax(0, 1fr) auto; gap: 4mm; margin-top: 3.5mm;
@@ -119,6 +120,34 @@ function row(en: string, ar: string, value: SafeHtml | string): SafeHtml {
   </tr>`;
 }
 
+/**
+ * The Arabic names of the units stock items and order lines use (the stock screen's units, the
+ * order dialog's "liter", and the packs suppliers print), as the stock screen shows them; any
+ * other unit prints as entered.
+ */
+const unitNamesAr: Readonly<Record<string, string>> = {
+  kg: 'كغ',
+  g: 'غ',
+  L: 'لتر',
+  liter: 'لتر',
+  ml: 'مل',
+  piece: 'حبة',
+  box: 'علبة',
+  carton: 'كرتون',
+  bag: 'كيس',
+  tin: 'علبة',
+  bottle: 'قارورة',
+  pack: 'عبوة',
+};
+
+/** A unit in English with its Arabic name under it, when it has one. */
+function unitCell(unit: string): SafeHtml {
+  const arabic = Object.hasOwn(unitNamesAr, unit) ? unitNamesAr[unit] : null;
+  return html`<td class="c" dir="auto">
+    ${unit}${arabic ? html`<span class="unit-ar" lang="ar">${arabic}</span>` : null}
+  </td>`;
+}
+
 const optionalRow = (en: string, ar: string, value: string | null): SafeHtml | null =>
   value ? row(en, ar, html`<bdi>${value}</bdi>`) : null;
 
@@ -136,7 +165,7 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
         <td dir="auto">${item.name}${item.sku ? html`<span class="sku" dir="ltr">${item.sku}</span>` : null}</td>
         <td class="name-ar" lang="ar">${item.nameAr}</td>
         <td class="r num">${item.quantity}</td>
-        <td class="c" dir="auto">${item.unit}</td>
+        ${unitCell(item.unit)}
         <td class="r num">${groupDigits(item.unitPrice)}</td>
         <td class="r num">${groupDigits(item.total)}</td>
       </tr>`,
