@@ -32,10 +32,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serviceSrc = path.join(root, 'services', 'ai-parser', 'src');
 const fixturesDir = path.join(root, 'services', 'ai-parser', 'test', 'fixtures', 'documents');
 const sharedEval = path.resolve(root, '..', 'shared', 'eval');
-const devPath = path.join(sharedEval, 'dev.jsonl');
-const catalogPath = fs.existsSync(path.join(sharedEval, 'catalog.json'))
-  ? path.join(sharedEval, 'catalog.json')
-  : path.join(root, 'services', 'ai-parser', 'test', 'fixtures', 'catalog.json');
+/** A file of shared/eval when the repository sits next to it, else its copy in the parser's fixtures. */
+const evalFile = (name) =>
+  fs.existsSync(path.join(sharedEval, name))
+    ? path.join(sharedEval, name)
+    : path.join(root, 'services', 'ai-parser', 'test', 'fixtures', name);
+const devPath = evalFile('dev.jsonl');
+const catalogPath = evalFile('catalog.json');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--no-zygote'];
 const HELD_OUT_FONT = 'Noto Naskh Arabic';

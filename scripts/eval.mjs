@@ -23,8 +23,12 @@ function argument(name, fallback) {
   return at >= 0 && process.argv[at + 1] ? path.resolve(process.argv[at + 1]) : fallback;
 }
 
-const devPath = argument('dev', path.resolve(root, '..', 'shared', 'eval', 'dev.jsonl'));
 const fixtures = path.join(root, 'services', 'ai-parser', 'test', 'fixtures');
+const sharedEval = path.resolve(root, '..', 'shared', 'eval');
+/** A file of shared/eval when the repository sits next to it, else its copy in the fixtures. */
+const evalFile = (name) =>
+  fs.existsSync(path.join(sharedEval, name)) ? path.join(sharedEval, name) : path.join(fixtures, name);
+const devPath = argument('dev', evalFile('dev.jsonl'));
 /** Held-out sets: every fixtures/holdout*.jsonl, or the one given with --holdout. */
 const holdoutPaths = process.argv.includes('--holdout')
   ? [argument('holdout')]
@@ -33,7 +37,7 @@ const holdoutPaths = process.argv.includes('--holdout')
       .filter((file) => /^holdout.*\.jsonl$/.test(file))
       .sort((a, b) => a.length - b.length || a.localeCompare(b))
       .map((file) => path.join(fixtures, file));
-const catalogPath = argument('catalog', path.resolve(root, '..', 'shared', 'eval', 'catalog.json'));
+const catalogPath = argument('catalog', evalFile('catalog.json'));
 const write = !process.argv.includes('--no-write');
 
 /** Transpiles the parser's sources (not its specs) into a temp directory and imports its index. */

@@ -7,7 +7,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The eval catalogue (a copy of shared/eval/catalog.json), with the SKU as the stock item id. */
 export const fixtureDir = path.join(here, 'fixtures');
-/** shared/eval next to the repository, when present. */
+/** shared/eval next to the repository, when present (fixtures/ keeps copies of its catalogue and dev set). */
 export const sharedEvalDir = path.resolve(here, '..', '..', '..', '..', 'shared', 'eval');
 
 interface RawItem {
