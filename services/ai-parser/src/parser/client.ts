@@ -484,6 +484,16 @@ function range(first: number, last: number): number[] {
 /** Finds the client statement of a message (see ClientResult). */
 export function extractClient(tokens: Token[], text: string, isKnownWord: (norm: string) => boolean): ClientResult {
   const found: Found[] = [];
+  /** A candidate named by the words of `span`, which takes the `consumed` tokens out of the order lines. */
+  const add = (span: Span, kind: Found['kind'], priority: number, consumed: number[], weak?: boolean): void => {
+    found.push({
+      name: spanText(tokens, text, span),
+      kind,
+      priority,
+      consumed,
+      ...(weak === undefined ? {} : { weak }),
+    });
+  };
   const lines = [...new Set(tokens.map((token) => token.line))];
 
   // "من: X", "Client: X"
@@ -493,12 +503,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (LABELS.has(tokens[start].norm) && tokens[start + 1]?.norm === ':') {
       const span = takeName(tokens, start + 2);
       if (span) {
-        found.push({
-          name: spanText(tokens, text, span),
-          kind: 'business',
-          priority: 1,
-          consumed: lineIndexes(tokens, line),
-        });
+        add(span, 'business', 1, lineIndexes(tokens, line));
       }
     }
   }
@@ -562,13 +567,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (!span) continue;
     const end = Math.max(span.last, header);
     const colon = indexes.find((index) => tokens[index].norm === ':' && index > end);
-    found.push({
-      name: spanText(tokens, text, span),
-      kind: 'business',
-      priority: 2,
-      consumed: colon !== undefined ? range(indexes[0], colon) : indexes,
-      weak: !hasBusinessWord(tokens, span),
-    });
+    add(span, 'business', 2, colon !== undefined ? range(indexes[0], colon) : indexes, !hasBusinessWord(tokens, span));
   }
 
   // "This is Abu Khalid from Al Noor Supermarket", "ana 5alid min supermarket al noor",
@@ -582,12 +581,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (next && FROM_WORDS.has(next.norm)) {
       const business = takeName(tokens, person.last + 2);
       if (business) {
-        found.push({
-          name: spanText(tokens, text, business),
-          kind: 'business',
-          priority: 3,
-          consumed: range(index, business.last),
-        });
+        add(business, 'business', 3, range(index, business.last));
         return;
       }
     }
@@ -596,12 +590,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       const span = tokens[person.last + 2].line === next.line ? takeName(tokens, person.last + 2) : null;
       const business = span ? businessSpan(tokens, span, isKnownWord) : null;
       if (span && business) {
-        found.push({
-          name: spanText(tokens, text, business),
-          kind: 'business',
-          priority: 3,
-          consumed: range(index, span.last),
-        });
+        add(business, 'business', 3, range(index, span.last));
         return;
       }
     }
@@ -610,12 +599,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       if (business) {
         let close = business.last + 1;
         while (close < tokens.length && tokens[close].norm !== ')' && tokens[close].line === next.line) close += 1;
-        found.push({
-          name: spanText(tokens, text, business),
-          kind: 'business',
-          priority: 3,
-          consumed: range(index, Math.min(close, tokens.length - 1)),
-        });
+        add(business, 'business', 3, range(index, Math.min(close, tokens.length - 1)));
         return;
       }
     }
@@ -626,12 +610,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       !personWords.some((i) => isKnownWord(tokens[i].norm) && !PERSON_PREFIXES.has(tokens[i].norm))
     ) {
       const business = hasBusinessWord(tokens, person);
-      found.push({
-        name: spanText(tokens, text, person),
-        kind: business ? 'business' : 'person',
-        priority: business ? 3 : 7,
-        consumed: range(index, person.last),
-      });
+      add(person, business ? 'business' : 'person', business ? 3 : 7, range(index, person.last));
     }
   });
 
@@ -648,12 +627,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     // "… ع الحساب تبع X", "and on the account of X": the words leading into the cue go too.
     let first = index;
     while (first > 0 && tokens[first - 1].line === token.line && LEAD_INS.has(tokens[first - 1].norm)) first -= 1;
-    found.push({
-      name: spanText(tokens, text, span),
-      kind: business ? 'business' : 'person',
-      priority: business ? 2 : 4,
-      consumed: range(first, span.last),
-    });
+    add(span, business ? 'business' : 'person', business ? 2 : 4, range(first, span.last));
   });
 
   // "ازيك يا باشا، ماركت الحرمين محتاج …", "Al Noor Supermarket needs 5 ctn …": a business named
@@ -668,12 +642,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (!span || !request || request.line !== token.line || !REQUESTS.has(request.norm)) return;
     const business = businessSpan(tokens, span, isKnownWord);
     if (!business) return;
-    found.push({
-      name: spanText(tokens, text, business),
-      kind: 'business',
-      priority: 4,
-      consumed: range(index, span.last),
-    });
+    add(business, 'business', 4, range(index, span.last));
   });
 
   // "Faisal from Green Valley Grocery": from + a business name.
@@ -694,12 +663,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     ) {
       first -= 1;
     }
-    found.push({
-      name: spanText(tokens, text, span),
-      kind: 'business',
-      priority: 4,
-      consumed: range(first, span.last),
-    });
+    add(span, 'business', 4, range(first, span.last));
   });
 
   // "Imran, purchasing at Golden Fork Catering", "chef at Al Bustan Restaurant": where the sender
@@ -722,12 +686,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     ) {
       first -= 1;
     }
-    found.push({
-      name: spanText(tokens, text, span),
-      kind: 'business',
-      priority: 4,
-      consumed: range(first, span.last),
-    });
+    add(span, 'business', 4, range(first, span.last));
   });
 
   // "… for Al Noor Supermarket", "الطلبية التالية لمؤسسة النور التجارية:"
@@ -756,12 +715,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (words.length === 0 || words.length > 3) return;
     if (words.some((i) => STOPWORDS.has(tokens[i].norm) && !PERSON_PREFIXES.has(tokens[i].norm))) return;
     if (words.some((i) => isKnownWord(tokens[i].norm) && !PERSON_PREFIXES.has(tokens[i].norm))) return;
-    found.push({
-      name: spanText(tokens, text, { first: words[0], last: words[words.length - 1] }),
-      kind: 'person',
-      priority: 5,
-      consumed: range(first, index),
-    });
+    add({ first: words[0], last: words[words.length - 1] }, 'person', 5, range(first, index));
   });
 
   // A signature: the last line "– Abu Turki", "- Ahmed, Al Waha Minimarket", or "Thanks, Al Safa Supermarket".
@@ -816,19 +770,14 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       const business = parts.find((part) => hasBusinessWord(tokens, part));
       const consumed = thanksAt >= 0 ? range(indexes[thanksAt], indexes[indexes.length - 1]) : indexes;
       if (business) {
-        found.push({ name: spanText(tokens, text, business), kind: 'business', priority: 6, consumed });
+        add(business, 'business', 6, consumed);
       } else if (
         dashed &&
         !body.some(
           (i) => tokens[i].kind === 'word' && isKnownWord(tokens[i].norm) && !PERSON_PREFIXES.has(tokens[i].norm),
         )
       ) {
-        found.push({
-          name: spanText(tokens, text, { first: body[0], last: body[body.length - 1] }),
-          kind: 'person',
-          priority: 8,
-          consumed,
-        });
+        add({ first: body[0], last: body[body.length - 1] }, 'person', 8, consumed);
       }
     }
   }
@@ -850,12 +799,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       KUNYA.has(tokens[body[0]].norm) &&
       body.slice(1).every((i) => isNameWord(tokens[i], isKnownWord) && !PERSON_PREFIXES.has(tokens[i].norm))
     ) {
-      found.push({
-        name: spanText(tokens, text, { first: body[0], last: body[body.length - 1] }),
-        kind: 'person',
-        priority: 8,
-        consumed: indexes.slice(from),
-      });
+      add({ first: body[0], last: body[body.length - 1] }, 'person', 8, indexes.slice(from));
     }
   }
 
@@ -883,12 +827,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       if (branchAt >= 0 && branchAt < businessAt) continue;
       if (!others.every((part) => isReference(tokens, part) || isPersonPart(tokens, part, isKnownWord))) continue;
       const business = parts[businessAt];
-      found.push({
-        name: spanText(tokens, text, { first: business[0], last: business[business.length - 1] }),
-        kind: 'business',
-        priority: 6,
-        consumed: indexes,
-      });
+      add({ first: business[0], last: business[business.length - 1] }, 'business', 6, indexes);
     }
   }
 
