@@ -34,33 +34,39 @@ export interface UnitWord {
   attachedOnly: boolean;
 }
 
-const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?: string[] }> = {
+/**
+ * Each unit's words. Plurals ("cartons", "كراتين", "shwalat") name no quantity without a number
+ * ("the cartons were damaged"), where a singular one means one ("كرتون تونة", "kartoneh labneh").
+ */
+const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: string[]; attachedOnly?: string[] }> = {
   carton: {
     words: [
       'carton',
-      'cartons',
       'ctn',
-      'ctns',
       'crt',
-      'crts',
       'crtn',
-      'crtns',
       'case',
-      'cases',
       'cartoon',
-      'cartoons',
       'كرتون',
       'كرتونه',
-      'كراتين',
-      'كرتونات',
       'kartoon',
       'kartoun',
       'karton',
       'kartona',
       'kartonah',
       'kartoneh',
-      'kartonat',
       'kartonet',
+    ],
+    plurals: [
+      'cartons',
+      'ctns',
+      'crts',
+      'crtns',
+      'cases',
+      'cartoons',
+      'كراتين',
+      'كرتونات',
+      'kartonat',
       'kratin',
       'karateen',
       'kartoonat',
@@ -70,29 +76,20 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
   bag: {
     words: [
       'bag',
-      'bags',
       'sack',
-      'sacks',
       'كيس',
-      'اكياس',
-      'كياس',
       'شوال',
-      'شوالات',
-      'شكاير',
       'شكاره',
       'شيكاره',
       'shwal',
       'shawal',
       'shewal',
-      'shwalat',
       'kees',
       'kis',
-      'akyas',
-      'akyaas',
       'shkara',
       'shikara',
-      'shakayer',
     ],
+    plurals: ['bags', 'sacks', 'اكياس', 'كياس', 'شوالات', 'شكاير', 'shwalat', 'akyas', 'akyaas', 'shakayer'],
     duals: ['كيسين', 'كيسان', 'شوالين', 'شوالان', 'shwalen', 'shwalain', 'shwaleen', 'keesain', 'keeseen'],
   },
   box: {
@@ -102,13 +99,9 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
   container: {
     words: [
       'علبه',
-      'علب',
       'pack',
-      'packs',
       'packet',
-      'packets',
       'pkt',
-      'pkts',
       'باكيت',
       'باكت',
       'باكو',
@@ -117,42 +110,30 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
       '3elba',
       '3ilba',
       '3olba',
-      '3ulab',
-      '3olab',
       '3elab',
       'elba',
-      'olab',
     ],
+    plurals: ['علب', 'packs', 'packets', 'pkts', '3ulab', '3olab', 'olab'],
     duals: ['علبتين', 'علبتان', 'باكيتين', '3elbteen', '3ilbiteen'],
   },
   piece: {
     words: [
-      'pcs',
       'pc',
       'piece',
-      'pieces',
       'nos',
       'each',
       'ea',
       'unit',
-      'units',
       'حبه',
-      'حبات',
       'قطعه',
-      'قطع',
       'عبوه',
-      'عبوات',
       '7aba',
       '7abba',
-      '7abbat',
-      '7abat',
       'habba',
-      'habbat',
-      'habat',
       // A tub of yoghurt or labneh is one piece.
       'tub',
-      'tubs',
     ],
+    plurals: ['pcs', 'pieces', 'units', 'حبات', 'قطع', 'عبوات', '7abbat', '7abat', 'habbat', 'habat', 'tubs'],
     duals: ['حبتين', 'حبتان', 'قطعتين'],
   },
   can: { words: ['can', 'cans', 'tin', 'tins'] },
@@ -160,20 +141,13 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
   bottle: {
     words: [
       'bottle',
-      'bottles',
       'btl',
-      'btls',
       'قنينه',
-      'قناني',
-      'قنينات',
       'ازازه',
       'قزازه',
-      'ازايز',
-      'قزايز',
       'ازازات',
       'قزازات',
       'قاروره',
-      'قوارير',
       'ananeh',
       '2ananeh',
       'qanani',
@@ -185,6 +159,7 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
       'ezaza',
       'azaza',
     ],
+    plurals: ['bottles', 'btls', 'قناني', 'قنينات', 'ازايز', 'قزايز', 'قوارير'],
     duals: ['قنينتين', 'قزازتين', 'ازازتين'],
   },
   tray: {
@@ -192,27 +167,8 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
     duals: ['طبقين', 'tabaqain'],
   },
   dozen: {
-    words: [
-      'dozen',
-      'dozens',
-      'doz',
-      'dz',
-      'درزن',
-      'دزينه',
-      'دسته',
-      'darzan',
-      'darzen',
-      'dazzina',
-      'dozina',
-      'dazina',
-      // Plurals: "٤ درازن" is four dozen.
-      'درازن',
-      'درزنات',
-      'دزينات',
-      'darazen',
-      'darazin',
-      'darzanat',
-    ],
+    words: ['dozen', 'doz', 'dz', 'درزن', 'دزينه', 'دسته', 'darzan', 'darzen', 'dazzina', 'dozina', 'dazina'],
+    plurals: ['dozens', 'درازن', 'درزنات', 'دزينات', 'darazen', 'darazin', 'darzanat'],
     duals: ['درزنين', 'darzanen', 'darzanain'],
   },
   kg: {
@@ -271,7 +227,8 @@ const WORDS: Record<UnitKind, { words: string[]; duals?: string[]; attachedOnly?
 
 const lexicon = new Map<string, UnitWord>();
 for (const [kind, entry] of Object.entries(WORDS) as Array<[UnitKind, (typeof WORDS)[UnitKind]]>) {
-  for (const word of entry.words) lexicon.set(word, { kind, count: 1, attachedOnly: false });
+  for (const word of [...entry.words, ...(entry.plurals ?? [])])
+    lexicon.set(word, { kind, count: 1, attachedOnly: false });
   for (const word of entry.attachedOnly ?? []) lexicon.set(word, { kind, count: 1, attachedOnly: true });
   for (const word of entry.duals ?? []) lexicon.set(word, { kind, count: 2, attachedOnly: false });
 }
@@ -291,81 +248,9 @@ export function lookupUnit(norm: string): UnitWord | undefined {
   return undefined;
 }
 
-/**
- * Plural unit words ("cartons", "كراتين", "shwalat"): without a number they name no quantity ("the
- * cartons were damaged"), where a singular one means one ("كرتون تونة", "kartoneh labneh").
- */
-const PLURALS = new Set([
-  'cartons',
-  'ctns',
-  'crts',
-  'crtns',
-  'cases',
-  'cartoons',
-  'كراتين',
-  'كرتونات',
-  'kartonat',
-  'kratin',
-  'karateen',
-  'kartoonat',
-  'bags',
-  'sacks',
-  'اكياس',
-  'كياس',
-  'شوالات',
-  'شكاير',
-  'shwalat',
-  'akyas',
-  'akyaas',
-  'shakayer',
-  'boxes',
-  'صناديق',
-  'sanadeeg',
-  'sanadeek',
-  'pcs',
-  'pieces',
-  'units',
-  'tubs',
-  'حبات',
-  'قطع',
-  'عبوات',
-  '7abbat',
-  '7abat',
-  'habbat',
-  'habat',
-  'trays',
-  'اطباق',
-  'طبقات',
-  'atbaq',
-  'atbag',
-  'tabaqat',
-  'dozens',
-  'درازن',
-  'درزنات',
-  'دزينات',
-  'darazen',
-  'darazin',
-  'darzanat',
-  'علب',
-  'packs',
-  'packets',
-  'pkts',
-  '3ulab',
-  '3olab',
-  'olab',
-  'cans',
-  'tins',
-  'jars',
-  'برطمانات',
-  'bottles',
-  'btls',
-  'قناني',
-  'قنينات',
-  'قوارير',
-  'ازايز',
-  'قزايز',
-]);
+const PLURALS = new Set(Object.values(WORDS).flatMap((entry) => entry.plurals ?? []));
 
+/** Whether a word is a plural unit word (see WORDS), with or without the Arabic article. */
 export function isPluralUnit(norm: string): boolean {
   return PLURALS.has(norm) || (norm.startsWith('ال') && PLURALS.has(norm.slice(2)));
 }
