@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { createLog, oneLine, UserError } from './lib/log.mjs';
 import { checkNodeVersion, ensureDependencies, env, loadDotEnv, root, run, webBuildNeeded } from './lib/setup.mjs';
+import { ensureSystemPackages, runtimePackages } from './lib/system-packages.mjs';
 
 const log = createLog('start');
 const readyTimeoutMs = 60_000;
@@ -210,6 +211,7 @@ async function main() {
   checkNodeVersion();
   loadDotEnv(log);
   await ensureDependencies(log);
+  ensureSystemPackages(log, { packages: runtimePackages, required: false });
   log('building the server (tsc -b, incremental)');
   await run('npm', ['run', '--silent', 'build:server']);
   if (webBuildNeeded()) {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createLog, UserError } from './lib/log.mjs';
 import { checkNodeVersion, ensureDependencies, env, loadDotEnv, root } from './lib/setup.mjs';
+import { ensureSystemPackages, testPackages } from './lib/system-packages.mjs';
 
 const log = createLog('test');
 /**
@@ -79,6 +80,7 @@ async function main() {
   checkNodeVersion();
   loadDotEnv(log);
   await ensureDependencies(log);
+  ensureSystemPackages(log, { packages: testPackages, required: true });
   const { ensurePostgres, ensureRedis } = await import('./lib/infra.mjs');
   const dataDir = path.join(root, '.data', 'test');
   // Tests create their own databases: the URL given is the server's maintenance database.
