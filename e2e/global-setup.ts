@@ -8,7 +8,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const stack = await startStack();
   // With it, npm start loads it once the system is ready: the specs run against all of it.
   try {
-    await waitForDemoCompany(stack.databaseUrl);
+    // Its books (invoices, payments, returns) take minutes to write on a busy 2-core machine.
+    await waitForDemoCompany(stack.databaseUrl, 600_000);
   } catch (error) {
     await stack.stop();
     throw error;

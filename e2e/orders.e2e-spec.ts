@@ -5,29 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** A form field by its whole label, allowing the asterisk MUI adds to required fields. */
-function labelled(label: string): RegExp {
-  return new RegExp(`^${escapeRegExp(label)}\\s*\\*?$`);
-}
-
-function field(scope: Locator, label: string): Locator {
-  return scope.getByLabel(labelled(label));
-}
-
-/** A translation with its {{placeholders}} filled in, as i18next does. */
-function tf(language: Language, key: string, values: Record<string, string>): string {
-  return t(language, key).replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
-}
-
-/** The data rows of a table (not its header row; the loading placeholders are hidden from roles). */
-function dataRows(table: Locator): Locator {
-  return table.getByRole('row').filter({ has: table.page().getByRole('cell') });
-}
+import { changeOrderStatus, closeToasts, dataRows, escapeRegExp, expectToast, field, labelled, tf } from './ui.js';
 
 /** The rows that hold this text somewhere (a client's name, a SKU, an invoice number). */
 function rowsWith(table: Locator, text: string): Locator {
@@ -112,37 +90,6 @@ async function dashboardFigures(page: Page, language: Language): Promise<Dashboa
   return orders === undefined || revenue === undefined
     ? undefined
     : { orders: countIn(orders), revenueCents: centsIn(revenue) };
-}
-
-/** A toast by its title: an error is an alert, anything else a status (components/toaster). */
-function toast(page: Page, title: string, variant: 'success' | 'error' = 'success'): Locator {
-  // A toast that was up when a dialog opened is hidden from roles by the dialog: still a toast.
-  return page
-    .getByRole(variant === 'error' ? 'alert' : 'status', { includeHidden: true })
-    .filter({ has: page.getByText(title, { exact: true }) });
-}
-
-async function expectToast(page: Page, title: string, variant: 'success' | 'error' = 'success'): Promise<string> {
-  const shown = toast(page, title, variant);
-  await expect.poll(() => shown.isVisible()).toBe(true);
-  return shown.innerText();
-}
-
-/** Closes every toast, so a screenshot shows the screen alone. */
-async function closeToasts(page: Page, language: Language): Promise<void> {
-  const close = { name: t(language, 'common:actions.close'), exact: true, includeHidden: true };
-  const closeButtons = page
-    .getByRole('status', { includeHidden: true })
-    .or(page.getByRole('alert', { includeHidden: true }))
-    .getByRole('button', close);
-  for (let open = await closeButtons.count(); open > 0; open = await closeButtons.count()) {
-    // A toast may time out (5 s) between the count and the click.
-    await closeButtons
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => undefined);
-    await expect.poll(async () => (await closeButtons.count()) < open).toBe(true);
-  }
 }
 
 describe('a manual order from a new client and a new stock item to its invoice, in Chromium', () => {
@@ -247,10 +194,14 @@ describe('a manual order from a new client and a new stock item to its invoice, 
       expect(await itemField.inputValue()).toBe(item.name);
       expect(await field(line1, t(language, 'orders:form.items.fields.nameAr')).inputValue()).toBe(item.nameAr);
       // The unit is named in the screen's language; the line keeps the code (box).
-      expect(await field(line1, t(language, 'orders:form.items.fields.unit')).inputValue()).toBe(
-        t(language, 'orders:units.word.box'),
-      );
-      expect(await field(line1, t(language, 'orders:form.items.fields.unitPrice')).inputValue()).toBe('12.35');
+      // A linked line offers its item's units (a list); its price is the item's, shown and left to the server.
+      const unitChoice = line1.getByRole('combobox', {
+        name: new RegExp(`^${escapeRegExp(t(language, 'orders:form.items.fields.unit'))}`),
+      });
+      expect(await unitChoice.innerText()).toBe(t(language, 'common:units.word.box'));
+      const price1 = field(line1, t(language, 'orders:form.items.fields.unitPrice'));
+      await expect.poll(() => price1.getAttribute('placeholder')).toBe('12.35');
+      expect(await price1.inputValue()).toBe('');
       expect(
         await line1.getByText(tf(language, 'orders:form.items.linked', { sku: item.sku }), { exact: true }).isVisible(),
       ).toBe(true);
@@ -321,15 +272,13 @@ describe('a manual order from a new client and a new stock item to its invoice, 
       const itemsTable = details.getByRole('table', { name: t(language, 'orders:details.items.tableLabel') });
       await expect.poll(() => rowsWith(itemsTable, item.name).count()).toBe(1);
       const itemRow = await rowsWith(itemsTable, item.name).innerText();
-      expect(itemRow).toContain(`${ordered} ${t(language, 'orders:units.short.box')}`);
+      expect(itemRow).toContain(`${ordered} ${t(language, 'common:units.short.box')}`);
       expect(itemRow).toContain(lineTotal);
       const editOrder = details.getByRole('button', { name: t(language, 'orders:details.editOrder'), exact: true });
       await expect.poll(() => editOrder.isEnabled()).toBe(true);
 
-      const status = details.getByRole('combobox', { name: labelled(t(language, 'orders:details.status')) });
-      await expect.poll(() => status.getAttribute('aria-disabled')).not.toBe('true');
-      await status.click();
-      await owner.getByRole('option', { name: t(language, 'orders:status.confirmed'), exact: true }).click();
+      const consequences = await changeOrderStatus(owner, details, language, 'confirmed');
+      expect(consequences).toContain(t(language, 'orders:statusChange.consequences.invoice'));
       const updated = await expectToast(owner, t(language, 'orders:toasts.statusUpdated'));
       expect(updated).toContain(
         tf(language, 'orders:toasts.statusUpdatedDescription', {
@@ -337,6 +286,7 @@ describe('a manual order from a new client and a new stock item to its invoice, 
           status: t(language, 'orders:status.confirmed'),
         }),
       );
+      const status = details.getByRole('combobox', { name: labelled(t(language, 'orders:details.status')) });
       await expect.poll(() => status.innerText()).toBe(t(language, 'orders:status.confirmed'));
       await expect.poll(() => editOrder.isDisabled()).toBe(true);
       const reasonId = await editOrder.getAttribute('aria-describedby');
@@ -378,7 +328,7 @@ describe('a manual order from a new client and a new stock item to its invoice, 
       const stockRow = rowsWith(inventory, item.sku);
       await expect.poll(() => dataRows(inventory).count()).toBe(1);
       expect(await stockRow.count()).toBe(1);
-      expect(await stockRow.innerText()).toContain(`${stockBefore - ordered} ${t(language, 'stock:units.short.box')}`);
+      expect(await stockRow.innerText()).toContain(`${stockBefore - ordered} ${t(language, 'common:units.short.box')}`);
 
       // 6. The invoice is on /invoices, found by its client.
       await goTo('shell:nav.invoices', 'invoices:title');

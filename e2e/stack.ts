@@ -31,7 +31,9 @@ async function onServer(sql: string): Promise<void> {
  * ports, database and Redis prefix, and waits until /ready answers 200.
  */
 export async function startStack(): Promise<RunningStack> {
-  const port = 18580;
+  // E2E_PORT_BASE (default 18500) lets two checkouts run this suite on one machine at once.
+  const base = Number(process.env.E2E_PORT_BASE ?? 18500);
+  const port = base + 80;
   const database = `erp_e2e_${process.pid}`;
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
@@ -40,11 +42,11 @@ export async function startStack(): Promise<RunningStack> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
-    IDENTITY_PORT: '18501',
-    ORDERS_PORT: '18502',
-    INVENTORY_PORT: '18503',
-    BILLING_PORT: '18504',
-    AI_PARSER_PORT: '18505',
+    IDENTITY_PORT: String(base + 1),
+    ORDERS_PORT: String(base + 2),
+    INVENTORY_PORT: String(base + 3),
+    BILLING_PORT: String(base + 4),
+    AI_PARSER_PORT: String(base + 5),
     DATABASE_URL: url.toString(),
     REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `e2e-${process.pid}`,

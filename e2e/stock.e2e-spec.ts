@@ -5,21 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
-
-/** A form field by its whole label, allowing the asterisk MUI adds to required fields. */
-function labelled(label: string): RegExp {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped}\\s*\\*?$`);
-}
-
-function field(scope: Locator, label: string): Locator {
-  return scope.getByLabel(labelled(label));
-}
-
-/** A translation with its {{placeholders}} filled in, as i18next does. */
-function tf(language: Language, key: string, values: Record<string, string>): string {
-  return t(language, key).replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
-}
+import { dataRows, field, labelled, tf } from './ui.js';
 
 /**
  * A calendar day counted from "today" as the inventory service counts expiry days: in the
@@ -54,11 +40,6 @@ function formatDays(page: Page, language: Language, days: number): Promise<strin
       }).format(value),
     [locale, days] as const,
   );
-}
-
-/** The data rows of a table (not its header row; the loading placeholders are hidden from roles). */
-function dataRows(table: Locator): Locator {
-  return table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 }
 
 /** The row whose cell holds exactly this text (a SKU or batch number; not "No items match …"). */
@@ -175,7 +156,7 @@ describe('the Stock Management screen, in Chromium', () => {
       const riceText = await riceRow.innerText();
       expect(riceText).toContain(rice.nameAr);
       expect(riceText).toContain(rice.name);
-      expect(riceText).toContain(`5 ${t(language, 'stock:units.short.carton')}`);
+      expect(riceText).toContain(`5 ${t(language, 'common:units.short.carton')}`);
       expect(riceText).toContain('14.50');
       const [riceItem] = (await (
         await owner.request.get('/api/stock', { params: { search: rice.sku } })

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
+import { dataRows } from './ui.js';
 
 /** The Almarai invoice the ai-parser's own tests read: a PDF with a text layer, 5 lines. */
 const invoicePdf = join(import.meta.dirname, '../services/ai-parser/test/fixtures/documents/invoice-almarai.pdf');
@@ -19,11 +20,6 @@ function tf(language: Language, key: string, values: Record<string, string | num
 /** A toast by its title: an error is an alert, anything else a status (components/toaster). */
 function toast(page: Page, title: string): Locator {
   return page.getByRole('status', { includeHidden: true }).filter({ has: page.getByText(title, { exact: true }) });
-}
-
-/** The data rows of a table (not its header row). */
-function dataRows(table: Locator): Locator {
-  return table.getByRole('row').filter({ has: table.page().getByRole('cell') });
 }
 
 /** "1,234.5" / its Arabic form, as web/src/lib/format.ts formatQuantity writes it, by the browser's Intl. */
@@ -119,13 +115,16 @@ describe('Upload Supplier Invoice, in Chromium', () => {
       await expect.poll(() => toast(owner, t(language, 'stock:toasts.received')).isVisible()).toBe(true);
       await expect.poll(() => review.count()).toBe(0);
 
-      // The stock list shows the received quantity.
-      const expected = before.quantity + MILK.quantity;
+      // The stock list shows the received quantity: the invoice's 24 CTN are cartons of the demo
+      // milk's carton pack, received in its base unit (CONTRACT §10).
+      const carton = before.packs.find((pack) => pack.unit === 'carton');
+      expect(carton).toBeDefined();
+      const expected = before.quantity + MILK.quantity * carton!.factor;
       expect((await stockItemBySku(owner, MILK.sku)).quantity).toBe(expected);
       const table = owner.getByRole('table', { name: t(language, 'stock:inventory.tableLabel') });
       await owner.getByRole('searchbox', { name: t(language, 'stock:inventory.search.label') }).fill(MILK.sku);
       const row = dataRows(table).filter({ has: owner.getByText(MILK.sku, { exact: true }) });
-      const shown = `${await formatQuantity(owner, language, expected)} ${t(language, `stock:units.short.${before.unit}`)}`;
+      const shown = `${await formatQuantity(owner, language, expected)} ${t(language, `common:units.short.${before.unit}`)}`;
       await expect.poll(() => row.innerText()).toContain(shown);
       await owner.context().close();
     },

@@ -151,35 +151,76 @@ export async function reconcile(databaseUrl: string, items: SeededItem[]): Promi
       );
     }
 
-    // 4. Invoices: exactly one per order that ever entered confirmed/completed, none for the others,
-    //    its subtotal the order's total; none without an order; one supplier invoice per receipt.
+    // 4. Invoices (CONTRACT §11, decision 0015): at most one per commit cycle of an order; a
+    //    committed order has its current cycle's invoice, uncredited, its subtotal the order's
+    //    total; every other invoice of the order is undone by a full credit note (a cycle that
+    //    ended before its invoice was issued has none). So no order has two uncredited invoices.
     const invoices = await rows<{
       order_number: string;
+      status: string;
+      commit_count: number;
       entered: boolean;
       took: boolean;
-      invoices: number;
-      subtotals: string | null;
       total: string;
+      cycles: Array<{ cycle: number; subtotal: string; credited: boolean }> | null;
     }>(`
-      SELECT o.order_number, o.first_committed_at IS NOT NULL AS entered,
+      SELECT o.order_number, o.status, o.commit_count, o.first_committed_at IS NOT NULL AS entered,
              EXISTS (SELECT 1 FROM inventory.stock_moves m WHERE m.order_id = o.id AND m.kind = 'take') AS took,
-             count(inv.id)::int AS invoices, string_agg(inv.subtotal::text, ',') AS subtotals, o.total_amount::text AS total
-      FROM orders.orders o
-      LEFT JOIN billing.invoices inv ON inv.order_id = o.id AND inv.type = 'customer'
-      GROUP BY o.id`);
+             o.total_amount::text AS total,
+             (SELECT json_agg(json_build_object(
+                       'cycle', inv.commit_cycle, 'subtotal', inv.subtotal::text,
+                       'credited', EXISTS (SELECT 1 FROM billing.invoices cn
+                                            WHERE cn.original_invoice_id = inv.id AND cn.type = 'credit_note'
+                                              AND cn.return_id IS NULL))
+                     ORDER BY inv.commit_cycle)
+                FROM billing.invoices inv WHERE inv.order_id = o.id AND inv.type = 'customer') AS cycles
+      FROM orders.orders o`);
     for (const order of invoices) {
-      const wanted = order.entered ? 1 : 0;
-      if (order.invoices !== wanted) {
+      const cycles = order.cycles ?? [];
+      const committed = order.status === 'confirmed' || order.status === 'completed';
+      if (new Set(cycles.map((entry) => entry.cycle)).size !== cycles.length) {
+        mismatches.push(`${order.order_number}: two invoices for one commit cycle`);
+      }
+      if (cycles.some((entry) => entry.cycle < 1 || entry.cycle > order.commit_count)) {
+        mismatches.push(`${order.order_number}: an invoice of a cycle it never had (${order.commit_count} cycles)`);
+      }
+      const current = cycles.find((entry) => entry.cycle === order.commit_count);
+      if (committed && !current) {
         mismatches.push(
-          `${order.order_number}: ${order.invoices} invoices, ${wanted} expected (${order.entered ? 'entered' : 'never entered'} a committed state)`,
+          `${order.order_number}: ${order.status} without the invoice of its cycle ${order.commit_count}`,
         );
-      } else if (order.invoices === 1 && Number(order.subtotals) !== Number(order.total)) {
-        mismatches.push(`${order.order_number}: invoice subtotal ${order.subtotals} ≠ order total ${order.total}`);
+      } else if (committed && Number(current!.subtotal) !== Number(order.total)) {
+        mismatches.push(`${order.order_number}: invoice subtotal ${current!.subtotal} ≠ order total ${order.total}`);
+      }
+      const uncredited = cycles.filter((entry) => !entry.credited);
+      const allowed = committed ? [order.commit_count] : [];
+      if (uncredited.some((entry) => !allowed.includes(entry.cycle))) {
+        mismatches.push(
+          `${order.order_number} (${order.status}): uncredited invoices of cycles ${uncredited.map((entry) => entry.cycle).join(', ')}`,
+        );
       }
       // (A take without the committed state is allowed: a confirm whose end was lost is put back, 0008.)
       if (order.entered && !order.took) {
         mismatches.push(`${order.order_number}: entered a committed state without taking stock`);
       }
+    }
+    // Every invoice's settlement agrees with its payments and credit notes: paid + credited + balance = total.
+    const settlements = await rows<{ invoice_number: string; problem: string }>(`
+      SELECT inv.invoice_number,
+             concat_ws(' ', 'total', b.total_amount, 'paid', b.paid_amount, '(payments', p.paid, ') credited',
+                       b.credited_amount, '(credit notes', c.credited, ') balance', b.balance_due) AS problem
+        FROM billing.invoices inv
+        LEFT JOIN billing.invoice_balances b ON b.invoice_id = inv.id
+        LEFT JOIN LATERAL (SELECT coalesce(sum(amount), 0) AS paid FROM billing.payments
+                            WHERE invoice_id = inv.id AND deleted_at IS NULL) p ON true
+        LEFT JOIN LATERAL (SELECT coalesce(sum(total_amount), 0) AS credited FROM billing.invoices
+                            WHERE original_invoice_id = inv.id AND type = 'credit_note') c ON true
+       WHERE inv.type = 'customer'
+         AND (b.invoice_id IS NULL OR b.total_amount <> inv.total_amount OR b.paid_amount <> p.paid
+              OR b.credited_amount <> c.credited OR c.credited > inv.total_amount
+              OR b.paid_amount + b.credited_amount + b.balance_due <> inv.total_amount)`);
+    for (const settlement of settlements) {
+      mismatches.push(`${settlement.invoice_number}: settlement disagrees (${settlement.problem})`);
     }
     const orphans = await rows<{ invoice_number: string }>(`
       SELECT inv.invoice_number FROM billing.invoices inv
@@ -287,8 +328,8 @@ export async function queueCounts(redisUrl: string): Promise<Record<string, Reco
 
 /**
  * Waits (bounded) until the asynchronous work has caught up: every order that entered a committed
- * state has its invoice, no invoice or stock-repair job is waiting, and no webhook delivery is
- * pending. Resolves with the milliseconds it took; on timeout resolves anyway (the check says what is off).
+ * state has its invoice, no outbox row is unsent, no invoice or stock-repair job is waiting, and
+ * no webhook delivery is pending. Resolves with the milliseconds it took; on timeout resolves anyway (the check says what is off).
  */
 export async function waitForDrain(databaseUrl: string, redisUrl: string, timeoutMs = 180_000): Promise<number> {
   const started = Date.now();
@@ -299,18 +340,26 @@ export async function waitForDrain(databaseUrl: string, redisUrl: string, timeou
       databaseUrl,
       async (db) =>
         (
-          await db.query<{ missing: number; pending: number }>(`
+          await db.query<{ missing: number; pending: number; unsent: number }>(`
           SELECT (SELECT count(*)::int FROM orders.orders o
                   WHERE o.first_committed_at IS NOT NULL
                     AND NOT EXISTS (SELECT 1 FROM billing.invoices i WHERE i.order_id = o.id)) AS missing,
-                 (SELECT count(*)::int FROM identity.webhook_deliveries WHERE status = 'pending') AS pending`)
+                 (SELECT count(*)::int FROM identity.webhook_deliveries WHERE status = 'pending') AS pending,
+                 (SELECT count(*)::int FROM (
+                    SELECT 1 FROM orders.outbox WHERE sent_at IS NULL UNION ALL
+                    SELECT 1 FROM inventory.outbox WHERE sent_at IS NULL UNION ALL
+                    SELECT 1 FROM billing.outbox WHERE sent_at IS NULL UNION ALL
+                    SELECT 1 FROM identity.outbox WHERE sent_at IS NULL) AS waiting) AS unsent`)
         ).rows,
     );
     const counts = await queueCounts(redisUrl);
-    const busy = ['invoice-create', 'order-stock-repair', 'webhook-events', 'webhook-deliver'].some((name) => {
-      const queue = counts[name] ?? {};
-      return (queue.waiting ?? 0) + (queue.active ?? 0) + (queue.delayed ?? 0) + (queue.prioritized ?? 0) > 0;
-    });
+    // Rows still in an outbox (docs/decisions/0018) are jobs not yet in their queue.
+    const busy =
+      state!.unsent > 0 ||
+      ['invoice-create', 'order-stock-repair', 'webhook-events', 'webhook-deliver'].some((name) => {
+        const queue = counts[name] ?? {};
+        return (queue.waiting ?? 0) + (queue.active ?? 0) + (queue.delayed ?? 0) + (queue.prioritized ?? 0) > 0;
+      });
     idlePolls = busy ? 0 : idlePolls + 1;
     const caughtUp = state!.missing === 0 && state!.pending === 0 && !busy;
     if (caughtUp || idlePolls >= 10 || Date.now() - started > timeoutMs) return Date.now() - started;

@@ -6,19 +6,23 @@ export const faultsDir = join(root, '.data', 'faults');
 export const reportFile = join(root, '.data', 'faults-report.json');
 export const stackLogFile = join(faultsDir, 'stack.log');
 
-/** Ports of this suite only (19000–19099), so it never meets another engineer's stack. */
+/**
+ * Ports of this suite only (19000–19099, or FAULTS_PORT_BASE … +99), so it never meets another
+ * engineer's stack, nor a second checkout's run of this suite on the same machine.
+ */
+const base = Number(process.env.FAULTS_PORT_BASE ?? 19000);
 export const ports = {
-  gateway: 19080,
-  identity: 19001,
-  orders: 19002,
-  inventory: 19003,
-  billing: 19004,
-  aiParser: 19005,
-  postgres: 19010,
-  redis: 19011,
-  control: 19020,
-  aiEndpoint: 19030,
-  webhookReceiver: 19031,
+  gateway: base + 80,
+  identity: base + 1,
+  orders: base + 2,
+  inventory: base + 3,
+  billing: base + 4,
+  aiParser: base + 5,
+  postgres: base + 10,
+  redis: base + 11,
+  control: base + 20,
+  aiEndpoint: base + 30,
+  webhookReceiver: base + 31,
 } as const;
 
 export const OWNER = { username: 'owner', password: 'faults-owner-password' };

@@ -57,14 +57,15 @@ const option = (name) => {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Transpiles src/{parser,documents,supplier-invoice} into a fresh temp directory (node_modules
+ * Transpiles src/{common,parser,documents,supplier-invoice} into a fresh temp directory (node_modules
  * linked, so pdfjs-dist resolves; removed by `removeModules`) and imports their indexes; the
  * supplier-invoice parser is optional (`invoices` is null while it does not exist). `withoutFont`
  * drops that font's outlines from the digit reader's data.
  */
 async function loadModules({ withoutFont } = {}) {
-  const dirs = ['parser', 'documents', 'supplier-invoice'].filter((dir) =>
-    fs.existsSync(path.join(serviceSrc, dir, 'index.ts')),
+  // `common` holds the subprocess runner the documents module runs its tools with.
+  const dirs = ['common', 'parser', 'documents', 'supplier-invoice'].filter((dir) =>
+    fs.existsSync(path.join(serviceSrc, dir)),
   );
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-ocr-eval-build-'));
   for (const dir of dirs) {
@@ -87,7 +88,9 @@ async function loadModules({ withoutFont } = {}) {
   }
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(outDir, 'node_modules'), 'dir');
   const load = (dir) =>
-    dirs.includes(dir) ? import(pathToFileURL(path.join(outDir, dir, 'index.js')).href) : Promise.resolve(null);
+    fs.existsSync(path.join(outDir, dir, 'index.js'))
+      ? import(pathToFileURL(path.join(outDir, dir, 'index.js')).href)
+      : Promise.resolve(null);
   return {
     outDir,
     parser: await load('parser'),
@@ -501,7 +504,7 @@ function invoiceSummary({ draft, text }) {
   }
   const lines = draft.lines.map(
     (line) =>
-      `${line.sku ?? `(unmatched: ${line.name})`} × ${line.quantity} ${line.unit ?? '–'} @ ${line.unitPrice ?? '–'}, batch ${line.batchNumber ?? '–'}, mfg ${line.manufactureDate ?? '–'}, exp ${line.expiryDate ?? '–'}, confidence ${line.confidence}${line.quantityNeedsCheck ? ', check' : ''}`,
+      `${line.sku ?? `(unmatched: ${line.name})`} × ${line.quantity} ${line.unit ?? '–'} @ ${line.unitPrice ?? '–'}, batch ${line.batchNumber ?? '–'}, mfg ${line.manufactureDate ?? '–'}, exp ${line.expiryDate ?? '–'}, confidence ${line.confidence}${line.quantityNeedsCheck ? ', check' : ''}${line.unitNeedsCheck ? ', unit to check' : ''}`,
   );
   return { head: `${draft.supplierName ?? '–'} · ${draft.invoiceNumber ?? '–'} · ${draft.invoiceDate ?? '–'}`, lines };
 }

@@ -65,6 +65,9 @@ async function loadParser() {
       fs.writeFileSync(path.join(outDir, file.replace(/\.ts$/, '.js')), outputText);
     }
   }
+  // The parser's packages (decimal.js) resolve from the repository's node_modules.
+  const modules = path.join(outDir, 'node_modules');
+  if (!fs.existsSync(modules)) fs.symlinkSync(path.join(root, 'node_modules'), modules, 'dir');
   return import(pathToFileURL(path.join(outDir, 'index.js')).href);
 }
 

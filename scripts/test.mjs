@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createLog, UserError } from './lib/log.mjs';
-import { checkNodeVersion, ensureDependencies, env, loadDotEnv, root } from './lib/setup.mjs';
+import { checkNodeVersion, ensureDependencies, env, loadDotEnv, root, run, webBuildNeeded } from './lib/setup.mjs';
 import { ensureSystemPackages, testPackages } from './lib/system-packages.mjs';
 
 const log = createLog('test');
@@ -25,6 +25,8 @@ function resultsFileFor(args) {
   );
 }
 const resultsFile = resultsFileFor(process.argv.slice(2));
+/** `npm test` runs the default suite; e2e and faults are named with --config. */
+const defaultSuite = path.basename(resultsFile) === 'test-results.json';
 const started = [];
 let vitest;
 let interrupted = false;
@@ -33,7 +35,9 @@ function runVitest(extraArgs, testEnv) {
   const args = [
     path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
     'run',
-    '--passWithNoTests',
+    // A filter that selects nothing is fine for a developer's `npm test -- <file>`; e2e and the
+    // fault suite must fail when they select no test (nothing was checked).
+    ...(defaultSuite ? ['--passWithNoTests'] : []),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${resultsFile}`,
@@ -81,6 +85,11 @@ async function main() {
   loadDotEnv(log);
   await ensureDependencies(log);
   ensureSystemPackages(log, { packages: testPackages, required: true });
+  // The gateway's web-security tests serve the built SPA: a fresh clone has none, an edited one a stale one.
+  if (defaultSuite && webBuildNeeded()) {
+    log('building the web app (vite): the SPA tests serve it');
+    await run('npm', ['run', '--silent', 'build:web']);
+  }
   const { ensurePostgres, ensureRedis } = await import('./lib/infra.mjs');
   const dataDir = path.join(root, '.data', 'test');
   // Tests create their own databases: the URL given is the server's maintenance database.
@@ -108,9 +117,20 @@ async function main() {
 
   const counts = readCounts();
   if (counts === undefined) log.error(`vitest wrote no results (${path.relative(root, resultsFile)})`);
-  const { passed, failed, skipped } = counts ?? { passed: 0, failed: 0, skipped: 0 };
+  const { passed, skipped } = counts ?? { passed: 0, skipped: 0 };
+  let { failed } = counts ?? { failed: 0 };
+  // vitest failing without a failed test (it crashed, a global setup threw, an unhandled error,
+  // no results, no test selected) is a failure too: the closing line must never read "0 failed" then.
+  if ((exitCode !== 0 || counts === undefined) && failed === 0) {
+    failed = 1;
+    log.error(
+      counts === undefined
+        ? `vitest exited with code ${exitCode} and reported no tests: counted as 1 failure (see its output above)`
+        : `vitest exited with code ${exitCode} although no test failed (an unhandled error, a crash or no test selected): counted as 1 failure (see its output above)`,
+    );
+  }
   process.stdout.write(`${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
-  return failed > 0 || exitCode !== 0 || counts === undefined ? 1 : 0;
+  return failed > 0 ? 1 : 0;
 }
 
 // Ctrl-C reaches vitest too (same terminal); we wait for it, then stop our servers.
@@ -126,7 +146,8 @@ main().then(
   async (error) => {
     log.error(error instanceof UserError ? error.message : (error?.stack ?? String(error)));
     await stopStarted();
-    process.stdout.write('0 passed, 0 failed\n');
+    // Nothing ran: the set-up itself failed, which is a failure, not "0 failed".
+    process.stdout.write('0 passed, 1 failed\n');
     process.exit(1);
   },
 );

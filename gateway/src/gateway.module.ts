@@ -15,13 +15,16 @@ import { DemoRequestsController } from './demo-requests/demo-requests.controller
 import { HealthController } from './health/health.controller.js';
 import { GatewayMetrics } from './metrics/metrics.js';
 import { InvoicesController } from './invoices/invoices.controller.js';
+import { ReceivablesController } from './invoices/receivables.controller.js';
 import { MetricsController } from './metrics/metrics.controller.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { OrdersController } from './orders/orders.controller.js';
+import { PriceListsController } from './price-lists/price-lists.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { StockController } from './stock/stock.controller.js';
 import { AdminController, UsersController } from './users/users.controller.js';
 import { ApiKeyAuth } from './v1/api-key-auth.js';
+import { V1InvoicesController } from './v1/invoices.controller.js';
 import { V1OrdersController } from './v1/orders.controller.js';
 import { V1ProductsController } from './v1/products.controller.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
@@ -52,12 +55,15 @@ export class GatewayModule {
         SettingsController,
         ApiKeysController,
         StockController,
+        PriceListsController,
         OrdersController,
         ClientsController,
         AnalyticsController,
         InvoicesController,
+        ReceivablesController,
         V1ProductsController,
         V1OrdersController,
+        V1InvoicesController,
         OpenApiController,
       ],
       providers: [

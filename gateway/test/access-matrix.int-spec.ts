@@ -7,7 +7,7 @@ import {
   type UserDto,
 } from '@erp/contracts';
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,8 @@ function expected(access: Access, as: Identity): Expected {
   if (as.role === 'admin' || as.role === 'owner') return 'allowed';
   if (access.kind === 'signed-in') return 'allowed';
   if (access.kind === 'admin') return 403;
+  if (access.kind === 'all-permissions')
+    return access.permissions.every((permission) => as.permissions.includes(permission)) ? 'allowed' : 403;
   return as.permissions.includes(access.permission) ? 'allowed' : 403;
 }
 
@@ -71,6 +73,7 @@ const contractPolicy: Record<string, string> = {
   'POST /api/logout': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/user': 'signed-in',
+  'POST /api/user/password': 'signed-in',
   'GET /api/settings': 'signed-in',
   'PATCH /api/settings': 'admin',
   'POST /api/settings/upload-logo': 'admin',
@@ -87,10 +90,19 @@ const contractPolicy: Record<string, string> = {
   'POST /api/users': 'admin',
   'PATCH /api/users/:id': 'admin',
   'DELETE /api/users/:id': 'admin',
+  'POST /api/users/:id/password': 'admin',
+  'GET /api/users/:id/api-keys': 'admin',
+  'DELETE /api/users/:id/api-keys/:keyId': 'admin',
   'GET /api/admin/users': 'admin',
   'GET /api/admin/demo-requests': 'admin',
   'PATCH /api/admin/users/:id/status': 'admin',
   'GET /api/stock': 'stock:read',
+  'GET /api/stock/:id': 'stock:read',
+  'GET /api/price-lists': 'stock:read',
+  'GET /api/price-lists/:id': 'stock:read',
+  'POST /api/price-lists': 'stock:write',
+  'PATCH /api/price-lists/:id': 'stock:write',
+  'DELETE /api/price-lists/:id': 'stock:write',
   'POST /api/stock': 'stock:write',
   'PATCH /api/stock/:id': 'stock:write',
   'DELETE /api/stock/:id': 'stock:write',
@@ -101,37 +113,56 @@ const contractPolicy: Record<string, string> = {
   'POST /api/stock/receipts': 'stock:write',
   'GET /api/orders': 'orders:read',
   'POST /api/orders/manual': 'orders:write',
+  'POST /api/orders/quote': 'orders:read',
   'GET /api/orders/:id': 'orders:read',
   'GET /api/orders/:id/items': 'orders:read',
+  'GET /api/orders/:id/proforma': 'orders:read',
   'PATCH /api/orders/:id/status': 'orders:write',
   'PATCH /api/orders/:id': 'orders:write',
   'POST /api/orders/:id/items': 'orders:write',
   'PATCH /api/orders/:id/items/:itemId': 'orders:write',
   'DELETE /api/orders/:id/items/:itemId': 'orders:delete',
   'GET /api/clients': 'clients:read',
+  'GET /api/clients/:id': 'clients:read',
+  'GET /api/clients/:id/statement': 'clients:read + invoices:read',
+  'GET /api/receivables/aging': 'invoices:read',
+  'PATCH /api/clients/:id': 'clients:write',
   'POST /api/clients': 'clients:write',
   'GET /api/dashboard/stats': 'analytics:read',
   'GET /api/analytics': 'analytics:read',
   'POST /api/orders/:id/generate-invoice': 'orders:write',
+  'POST /api/orders/:id/returns': 'orders:write',
+  'GET /api/orders/:id/returns': 'orders:read',
   'GET /api/invoices': 'invoices:read',
   'GET /api/invoices/:id/pdf': 'invoices:read',
+  'GET /api/invoices/:id': 'invoices:read',
+  'POST /api/invoices/:id/payments': 'invoices:write',
+  'GET /api/invoices/:id/payments': 'invoices:read',
+  'DELETE /api/invoices/:id/payments/:paymentId': 'admin',
   'GET /api/v1/products': 'api-key products:read',
   'PATCH /api/v1/products/:id': 'api-key products:write',
   'PATCH /api/v1/products/:id/stock': 'api-key products:sync',
   'POST /api/v1/orders': 'api-key orders:write',
   'GET /api/v1/orders': 'api-key orders:read',
   'GET /api/v1/orders/:id': 'api-key orders:read',
+  'GET /api/v1/invoices': 'api-key invoices:read',
+  'GET /api/v1/invoices/:id': 'api-key invoices:read',
+  'GET /api/v1/invoices/:id/payments': 'api-key invoices:read',
+  'GET /api/v1/invoices/:id/pdf': 'api-key invoices:read',
   'GET /api/v1/openapi.json': 'public',
   'POST /api/orders/upload': 'orders:write',
   'POST /api/orders/transcribe': 'orders:write',
   'POST /api/stock/supplier-invoices/parse': 'stock:write',
   'GET /api/ai-jobs/:jobId': 'signed-in',
-  'GET /api/files/intake/:year/:name': 'signed-in',
+  'GET /api/files/intake/orders/:year/:name': 'orders:read',
+  'GET /api/files/intake/supplier-invoices/:year/:name': 'stock:read',
+  'GET /api/files/intake/:year/:name': 'orders:read + stock:read',
 };
 
 function describeAccess(access: Access | null): string {
   if (!access) return 'undeclared';
   if (access.kind === 'permission') return access.permission;
+  if (access.kind === 'all-permissions') return access.permissions.join(' + ');
   if (access.kind === 'api-key') return `api-key ${access.permission}`;
   return access.kind;
 }
@@ -147,11 +178,24 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
 
 const isLogout = (route: RouteEntry): boolean => /\/logout$/.test(route.path);
 
+/**
+ * Routes walked with a real file rather than an unknown id, where they keep it (under
+ * ERP_DATA_DIR/uploads): an allowed caller must get the file (200), so a check made only after
+ * the lookup, or a 404 in its place, cannot pass for access control.
+ */
+const fileRoutes: Record<string, string> = {
+  'GET /api/files/intake/orders/:year/:name': 'intake/orders/2026',
+  'GET /api/files/intake/supplier-invoices/:year/:name': 'intake/supplier-invoices/2026',
+  'GET /api/files/intake/:year/:name': 'intake/2026',
+};
+
 describe('the access matrix: every route × every kind of caller, from the route table', () => {
   let stack: GatewayStack;
   let routes: RouteEntry[];
   let owner: HttpClient;
   let serial = 0;
+  /** The URL of a real file, for each of fileRoutes. */
+  const fileUrls: Record<string, string> = {};
 
   /** A user made by the owner, signed in; `status` is set after sign-in, as an admin would later. */
   async function user(
@@ -262,7 +306,13 @@ describe('the access matrix: every route × every kind of caller, from the route
     expect((await owner.delete(`/api/api-keys/${revoked.id}`)).status).toBe(204);
     const inactive = await keyOf(owner, allApiKeyPermissions);
     await stack.environment.database.query('UPDATE identity.api_keys SET is_active = 0 WHERE id = $1', [inactive.id]);
-    const partnerPermissions: Permission[] = ['orders:read', 'orders:write', 'stock:read', 'stock:write'];
+    const partnerPermissions: Permission[] = [
+      'orders:read',
+      'orders:write',
+      'stock:read',
+      'stock:write',
+      'invoices:read',
+    ];
     const rejectedUser = await user('staff', partnerPermissions);
     const rejectedKey = await keyOf(rejectedUser.http, allApiKeyPermissions);
     await expectKeyWorks(rejectedKey.key);
@@ -270,8 +320,8 @@ describe('the access matrix: every route × every kind of caller, from the route
     const deletedUser = await user('staff', partnerPermissions);
     const deletedUserKey = await keyOf(deletedUser.http, allApiKeyPermissions);
     expect((await owner.delete(`/api/users/${deletedUser.user.id}`)).status).toBe(204);
-    // A key whose user lost stock:write keeps what the user still holds, and loses
-    // products:write and products:sync, which stand on it.
+    // A key whose user lost stock:write (and invoices:read) keeps what the user still holds, and
+    // loses products:write, products:sync and invoices:read, which stand on them.
     const demotedUser = await user('staff', partnerPermissions);
     const demotedKey = await keyOf(demotedUser.http, allApiKeyPermissions);
     await expectKeyWorks(demotedKey.key);
@@ -315,6 +365,13 @@ describe('the access matrix: every route × every kind of caller, from the route
   beforeAll(async () => {
     stack = await GatewayStack.start();
     routes = routeTable(stack.gateway);
+    for (const [route, folder] of Object.entries(fileRoutes)) {
+      const name = `${randomUUID()}.pdf`;
+      const dir = join(stack.environment.env.ERP_DATA_DIR!, 'uploads', folder);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, name), '%PDF-1.4\n%%EOF\n');
+      fileUrls[route] = `/api/files/${folder}/${name}`;
+    }
     owner = new HttpClient(stack.baseUrl);
     expect((await owner.login('owner', TEST_OWNER_PASSWORD)).status).toBe(200);
   });
@@ -354,7 +411,9 @@ describe('the access matrix: every route × every kind of caller, from the route
       }
       const hasBody = ['POST', 'PATCH', 'PUT'].includes(route.method);
       if (hasBody) headers['content-type'] = 'application/json';
-      const response = await fetch(`${stack.baseUrl}${route.path.replace(/:[A-Za-z]+/g, unknownId)}`, {
+      const cell = `${route.method} ${route.path}`;
+      const url = fileUrls[cell] ?? route.path.replace(/:[A-Za-z]+/g, unknownId);
+      const response = await fetch(`${stack.baseUrl}${url}`, {
         method: route.method,
         headers,
         body: hasBody ? '{}' : undefined,
@@ -362,8 +421,8 @@ describe('the access matrix: every route × every kind of caller, from the route
       await response.arrayBuffer();
       const want = expected(route.access!, caller.as);
       const got = response.status;
-      const ok = want === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === want;
-      const cell = `${route.method} ${route.path}`;
+      const ok =
+        want !== 'allowed' ? got === want : fileUrls[cell] ? got === 200 : got !== 401 && got !== 403 && got < 500;
       statuses.set(`${cell} as ${caller.name}`, got);
       if (!ok) violations.push(`${cell} as ${caller.name}: expected ${want}, got ${got}`);
       cells += 1;

@@ -44,7 +44,7 @@ WITH expected_days AS (
          coalesce(c.cost, 0) AS cost
     FROM orders.orders o
     LEFT JOIN (SELECT lo.business_day, count(*)::int AS costed_lines, sum(i.total_price) AS costed_revenue,
-                      sum(i.quantity * i.unit_cost) AS cost
+                      sum(i.base_quantity * i.unit_cost) AS cost
                  FROM orders.order_items i JOIN orders.orders lo ON lo.id = i.order_id
                 WHERE lo.status <> 'cancelled' AND i.unit_cost IS NOT NULL
                 GROUP BY lo.business_day) c ON c.business_day = o.business_day
@@ -81,7 +81,7 @@ expected_clients AS (
   SELECT p.grain, p.start,
          coalesce(i.stock_item_id, md5(lower(btrim(i.item_name)))::uuid) AS key,
          CASE WHEN i.stock_item_id IS NULL THEN lower(btrim(i.item_name)) END AS name_key,
-         count(*)::int AS lines, (sum(i.quantity) * 1000)::bigint AS quantity_milli,
+         count(*)::int AS lines, (sum(i.base_quantity) * 1000)::bigint AS quantity_milli,
          (sum(i.total_price) * 100)::bigint AS revenue_cents
     FROM orders.order_items i JOIN orders.orders o ON o.id = i.order_id JOIN periods p ON p.day = o.business_day
    WHERE o.status <> 'cancelled'
@@ -512,7 +512,7 @@ describe('dashboard and analytics through the gateway, from rollups kept by trig
       const report = await analytics(`?from=${from}&to=${to}`);
       const [direct] = await query<{ revenue: string; orders: number; margin: string | null }>(
         `SELECT round(coalesce(sum(o.total_amount), 0), 2)::text AS revenue, count(*)::int AS orders,
-                (SELECT round((sum(i.total_price) - sum(i.quantity * i.unit_cost)) * 100 / sum(i.total_price), 1)::text
+                (SELECT round((sum(i.total_price) - sum(i.base_quantity * i.unit_cost)) * 100 / sum(i.total_price), 1)::text
                    FROM orders.order_items i JOIN orders.orders io ON io.id = i.order_id
                   WHERE io.status <> 'cancelled' AND io.business_day BETWEEN $1 AND $2 AND i.unit_cost IS NOT NULL) AS margin
            FROM orders.orders o
@@ -525,12 +525,12 @@ describe('dashboard and analytics through the gateway, from rollups kept by trig
         profitMargin: Number(direct!.margin),
       });
       const directProducts = await query<{ stock_item_id: string | null; quantity: string; revenue: string }>(
-        `SELECT (array_agg(i.stock_item_id))[1] AS stock_item_id, sum(i.quantity)::text AS quantity,
+        `SELECT (array_agg(i.stock_item_id))[1] AS stock_item_id, sum(i.base_quantity)::text AS quantity,
                 round(sum(i.total_price), 2)::text AS revenue
            FROM orders.order_items i JOIN orders.orders o ON o.id = i.order_id
           WHERE o.status <> 'cancelled' AND o.business_day BETWEEN $1 AND $2
           GROUP BY coalesce(i.stock_item_id::text, lower(btrim(i.item_name)))
-          ORDER BY sum(i.total_price) DESC, sum(i.quantity) DESC
+          ORDER BY sum(i.total_price) DESC, sum(i.base_quantity) DESC
           LIMIT 10`,
         [from, to],
       );

@@ -40,8 +40,16 @@ export class GatewayStack {
     readonly baseUrl: string,
   ) {}
 
-  static async start(gatewayEnv: Record<string, string> = {}): Promise<GatewayStack> {
+  /** `servicesEnv` changes the services' environment; `undefined` removes a variable (ERP_OWNER_PASSWORD). */
+  static async start(
+    gatewayEnv: Record<string, string> = {},
+    servicesEnv: Record<string, string | undefined> = {},
+  ): Promise<GatewayStack> {
     const environment = await TestEnvironment.create(serviceNames);
+    for (const [name, value] of Object.entries(servicesEnv)) {
+      if (value === undefined) delete environment.env[name];
+      else environment.env[name] = value;
+    }
     const services = new Map<ServiceName, INestMicroservice>();
     // One at a time: each creates its own schema in the shared test database.
     for (const service of serviceNames) services.set(service, await startService(environment, service));

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_OWNER_PASSWORD } from '@erp/testing';
+import { createGatewayApp } from '../src/bootstrap/create-gateway-app.js';
+import { GatewayConfig } from '../src/config/gateway.config.js';
 import { GatewayStack } from './gateway-stack.js';
+import { HttpClient } from './http-client.js';
+
+const metricsToken = 'metrics-token-for-the-tests';
 
 const demoRequest = {
   fullName: 'Abu Khalid',
@@ -20,7 +26,7 @@ describe('gateway over real services, PostgreSQL and Redis', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'erp-web-'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>ERP</title><div id="root"></div>');
-    stack = await GatewayStack.start({ WEB_DIST_DIR: webDist });
+    stack = await GatewayStack.start({ WEB_DIST_DIR: webDist, METRICS_TOKEN: metricsToken });
   });
 
   afterAll(async () => {
@@ -186,13 +192,77 @@ describe('gateway over real services, PostgreSQL and Redis', () => {
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
 
-    it('exposes Prometheus metrics with the routes it served', async () => {
+    it('exposes Prometheus metrics with the routes it served, to the operator’s token only', async () => {
       await stack.fetch('/health');
-      const response = await stack.fetch('/metrics');
+      const response = await stack.fetch('/metrics', { headers: { authorization: `Bearer ${metricsToken}` } });
       expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
       const text = await response.text();
       expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} \d+/);
       expect(text).toContain('process_cpu_user_seconds_total');
+      for (const authorization of [
+        undefined,
+        'Bearer wrong-token',
+        `Basic ${metricsToken}`,
+        `Bearer ${metricsToken}x`,
+      ]) {
+        const refused = await stack.fetch('/metrics', { headers: authorization ? { authorization } : {} });
+        expect(refused.status, authorization).toBe(401);
+        expect(await refused.text(), authorization).not.toContain('process_cpu');
+      }
+    });
+
+    it('does not serve metrics at all without METRICS_TOKEN (404)', async () => {
+      const app = await createGatewayApp(stack.environment.config(GatewayConfig, { PORT: '0', HOST: '127.0.0.1' }));
+      try {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const base = await app.getUrl();
+        for (const authorization of [undefined, 'Bearer ', 'Bearer undefined']) {
+          const response = await fetch(`${base}/metrics`, { headers: authorization ? { authorization } : {} });
+          expect(response.status, authorization).toBe(404);
+          expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+        }
+      } finally {
+        await app.close();
+      }
+    });
+
+    it('marks what a signed-in user or a key is answered no-store, and leaves public answers cacheable', async () => {
+      const owner = new HttpClient(stack.baseUrl);
+      const login = await owner.login('owner', TEST_OWNER_PASSWORD);
+      expect(login.headers.get('cache-control')).toBe('no-store');
+      for (const path of ['/api/user', '/api/settings', '/api/stock?limit=1', '/api/users']) {
+        const response = await owner.get(path);
+        await response.arrayBuffer();
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('cache-control'), path).toBe('no-store');
+      }
+      const created = await owner.post('/api/api-keys', { name: 'cache check', permissions: ['products:read'] });
+      const { key } = (await created.json()) as { key: string };
+      const v1 = await stack.fetch('/api/v1/products?limit=1', { headers: { 'x-api-key': key } });
+      await v1.arrayBuffer();
+      expect(v1.headers.get('cache-control')).toBe('no-store');
+      const openapi = await stack.fetch('/api/v1/openapi.json');
+      await openapi.arrayBuffer();
+      expect(openapi.headers.get('cache-control')).toBe('public, max-age=300');
+    });
+
+    it('sends HSTS over HTTPS only: never on plain HTTP, on HTTPS through a trusted proxy', async () => {
+      const plain = await stack.fetch('/health', { headers: { 'x-forwarded-proto': 'https' } });
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      const app = await createGatewayApp(
+        stack.environment.config(GatewayConfig, { PORT: '0', HOST: '127.0.0.1', TRUST_PROXY: '1' }),
+      );
+      try {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const base = await app.getUrl();
+        const proxied = await fetch(`${base}/health`, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(proxied.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+        const proxiedPlain = await fetch(`${base}/health`, { headers: { 'x-forwarded-proto': 'http' } });
+        expect(proxiedPlain.headers.get('strict-transport-security')).toBeNull();
+      } finally {
+        await app.close();
+      }
     });
   });
 
@@ -206,9 +276,13 @@ describe('gateway over real services, PostgreSQL and Redis', () => {
 
       const ready = await stack.fetch('/ready');
       expect(ready.status).toBe(503);
-      const readyBody = (await ready.json()) as { code: string; message: string };
+      const readyText = await ready.text();
+      const readyBody = JSON.parse(readyText) as { code: string; message: string };
       expect(readyBody.code).toBe('SERVICE_UNAVAILABLE');
       expect(readyBody.message).toBe('Not ready: identity');
+      // Public: it names what is down, never why (addresses, ports, driver messages).
+      expect(readyBody).toMatchObject({ details: { checks: { services: { identity: { ok: false } } } } });
+      expect(readyText).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|connect|"error"/i);
       expect((await stack.fetch('/health')).status).toBe(200);
       expect((await stack.fetch('/api/no-such-thing')).status).toBe(404);
 

@@ -1,4 +1,5 @@
 import type { GeneratedInvoiceDto, InvoiceDto, OrderDto, StockItemDto } from '@erp/contracts';
+import { businessDate } from '@erp/common';
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -71,32 +72,33 @@ describe('invoices through the gateway, with the real orders, inventory and bill
     await stack?.stop();
   });
 
-  it('creates one invoice per order, whatever events and generate calls arrive, with VAT at the settings rate', async () => {
+  it('creates one invoice per commit of an order, whatever events and generate calls arrive, with VAT at the settings rate', async () => {
     const rice = await stockItem(100);
     const placed = await order('Al Waha Supermarket', [
       { itemName: rice.name, quantity: 2.5, unitPrice: 3.33, stockItemId: rice.id },
     ]);
     expect(placed.totalAmount).toBe('8.33');
-    const confirmed = owner.patch(`/api/orders/${placed.id}/status`, { status: 'confirmed' });
+    // No tax invoice for an order that is not confirmed (CONTRACT §11).
+    const early = await owner.post(`/api/orders/${placed.id}/generate-invoice`);
+    expect(early.status).toBe(409);
+    expect(await json(early)).toMatchObject({
+      code: 'BILLING_ORDER_NOT_COMMITTED',
+      message: 'Confirm the order first',
+    });
+
+    expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'confirmed' })).status).toBe(200);
     const generated = await Promise.all(
       Array.from({ length: 6 }, () => owner.post(`/api/orders/${placed.id}/generate-invoice`)),
     );
-    expect((await confirmed).status).toBe(200);
     const answers = await Promise.all(generated.map((response) => json<GeneratedInvoiceDto>(response)));
     expect(generated.map((response) => response.status)).toEqual(Array(6).fill(200));
     expect(new Set(answers.map((answer) => answer.id)).size).toBe(1);
     const [answer] = answers;
     expect(answer!.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
     expect(answer!.pdfUrl).toBe(`/api/invoices/${answer!.id}/pdf`);
-
-    // Back to pending and confirmed again: still the one invoice.
-    await owner.patch(`/api/orders/${placed.id}/status`, { status: 'pending' });
-    await owner.patch(`/api/orders/${placed.id}/status`, { status: 'completed' });
-    const again = await json<GeneratedInvoiceDto>(await owner.post(`/api/orders/${placed.id}/generate-invoice`));
-    expect(again.id).toBe(answer!.id);
-    const ofOrder = (await invoices('?type=customer')).filter((invoice) => invoice.orderId === placed.id);
-    expect(ofOrder).toHaveLength(1);
-    expect(ofOrder[0]).toMatchObject({
+    const first = await json<InvoiceDto>(await owner.get(`/api/invoices/${answer!.id}`));
+    expect(first).toMatchObject({
+      type: 'customer',
       clientName: 'Al Waha Supermarket',
       orderNumber: placed.orderNumber,
       subtotal: '8.33',
@@ -104,7 +106,81 @@ describe('invoices through the gateway, with the real orders, inventory and bill
       taxAmount: '1.25',
       totalAmount: '9.58',
       currency: 'SAR',
+      paidAmount: '0.00',
+      creditedAmount: '0.00',
+      balanceDue: '9.58',
+      paymentStatus: 'unpaid',
+      overdue: false,
     });
+    // A client with no payment terms: due the day it is issued, in the business time zone.
+    expect(first.dueDate).toBe(businessDate('Asia/Riyadh', new Date(first.issuedAt)));
+
+    // Back to pending: a credit note undoes the invoice; committed again: a new invoice.
+    expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'pending' })).status).toBe(200);
+    expect((await owner.post(`/api/orders/${placed.id}/generate-invoice`)).status).toBe(409);
+    const [note] = await eventually((all) => all.length === 1, `?type=credit_note&orderId=${placed.id}`);
+    expect(note).toMatchObject({
+      type: 'credit_note',
+      originalInvoiceId: answer!.id,
+      originalInvoiceNumber: answer!.invoiceNumber,
+      reason: 'order_reopened',
+      subtotal: '8.33',
+      taxAmount: '1.25',
+      totalAmount: '9.58',
+      paymentStatus: null,
+      balanceDue: null,
+    });
+    expect(note!.invoiceNumber).toMatch(/^CN-\d{4}-\d{6}$/);
+    const credited = await json<InvoiceDto>(await owner.get(`/api/invoices/${answer!.id}`));
+    expect(credited).toMatchObject({ creditedAmount: '9.58', balanceDue: '0.00', paymentStatus: 'credited' });
+
+    expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'completed' })).status).toBe(200);
+    const again = await json<GeneratedInvoiceDto>(await owner.post(`/api/orders/${placed.id}/generate-invoice`));
+    expect(again.id).not.toBe(answer!.id);
+    const ofOrder = await invoices(`?type=customer&orderId=${placed.id}`);
+    expect(ofOrder.map((invoice) => invoice.id).sort()).toEqual([answer!.id, again.id].sort());
+    // Cancelled: the second invoice is credited too; never two uncredited invoices for one order.
+    expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'cancelled' })).status).toBe(200);
+    const notes = await eventually((all) => all.length === 2, `?type=credit_note&orderId=${placed.id}`);
+    expect(notes.find((entry) => entry.originalInvoiceId === again.id)?.reason).toBe('order_cancelled');
+
+    // The credit note's own bilingual PDF names the invoice it undoes and why.
+    const text = pdfText(Buffer.from(await (await owner.get(note!.pdfUrl!)).arrayBuffer()));
+    expect(text).toContain('Credit Note');
+    expect(text).toContain(note!.invoiceNumber);
+    expect(text).toContain(answer!.invoiceNumber);
+    expect(text).toContain('Order reopened');
+  });
+
+  it('keeps an issued invoice as issued: the database refuses to change or delete it', async () => {
+    const placed = await order('Immutable Client', [{ itemName: 'Cardamom 1kg', quantity: 1, unitPrice: '80.00' }]);
+    expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    const { id } = await json<GeneratedInvoiceDto>(await owner.post(`/api/orders/${placed.id}/generate-invoice`));
+    const query = (sql: string) => stack.environment.database.query(sql, [id]);
+    await expect(query(`UPDATE billing.invoices SET total_amount = 1 WHERE id = $1`)).rejects.toThrow(/never changes/);
+    await expect(query(`UPDATE billing.invoice_items SET unit_price = 1 WHERE invoice_id = $1`)).rejects.toThrow(
+      /never changes/,
+    );
+    await expect(query(`DELETE FROM billing.invoices WHERE id = $1`)).rejects.toThrow(/never deleted/);
+    // Its PDF path is not what it says: rendering it may record where the file is.
+    await query(`UPDATE billing.invoices SET pdf_path = pdf_path WHERE id = $1`);
+    expect((await json<InvoiceDto>(await owner.get(`/api/invoices/${id}`))).totalAmount).toBe('92.00');
+  });
+
+  it('streams a proforma PDF of an order in any status: no invoice number, no QR', async () => {
+    const placed = await order('Proforma Client', [
+      { itemName: 'Sukkari dates 3kg', itemNameAr: 'تمر سكري ٣ كغ', quantity: 2, unitPrice: '50.00' },
+    ]);
+    const response = await owner.get(`/api/orders/${placed.id}/proforma`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toContain(`proforma-${placed.orderNumber}.pdf`);
+    const text = pdfText(Buffer.from(await response.arrayBuffer()));
+    expect(text).toContain('Proforma Invoice');
+    expect(text).toContain('Not a tax invoice');
+    expect(text).toContain('115.00');
+    expect(text).not.toMatch(/INV-\d{4}/);
+    expect((await owner.get(`/api/orders/${randomUUID()}/proforma`)).status).toBe(404);
   });
 
   it('numbers invoices without gaps or duplicates when 20 orders are confirmed at once', async () => {
@@ -136,6 +212,7 @@ describe('invoices through the gateway, with the real orders, inventory and bill
     const placed = await order(hostile, [
       { itemName: 'Sukkari dates 3kg', itemNameAr: 'تمر سكري ٣ كغ', quantity: 4, unitPrice: '55.50' },
     ]);
+    expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'confirmed' })).status).toBe(200);
     const generated = await json<GeneratedInvoiceDto>(await owner.post(`/api/orders/${placed.id}/generate-invoice`));
     const response = await owner.get(generated.pdfUrl);
     expect(response.status).toBe(200);
@@ -201,7 +278,7 @@ describe('invoices through the gateway, with the real orders, inventory and bill
     expect((await invoices(`?from=${today}`)).length).toBeGreaterThan(0);
     const bad = await owner.get('/api/invoices?type=proforma');
     expect(bad.status).toBe(400);
-    expect((await json(bad)).message).toBe('type must be one of: customer, supplier');
+    expect((await json(bad)).message).toBe('type must be one of: customer, supplier, credit_note');
     expect((await owner.get('/api/invoices?from=yesterday')).status).toBe(400);
   });
 });

@@ -104,7 +104,12 @@ describe('GET /api/v1/openapi.json', () => {
       expect(operation.summary).toBeTruthy();
       expect(operation.security).toEqual([{ ApiKeyHeader: [] }, { bearer: [] }]);
       const success = operation.responses[route.method === 'POST' ? '201' : '200']!;
-      expect(success.content?.['application/json']?.examples?.example?.value).toMatchObject({ success: true });
+      if (route.path.endsWith('/pdf')) {
+        // A file is answered as it is; only its errors are the envelope.
+        expect(success.content).toEqual({ 'application/pdf': { schema: { type: 'string', format: 'binary' } } });
+      } else {
+        expect(success.content?.['application/json']?.examples?.example?.value).toMatchObject({ success: true });
+      }
       for (const status of ['400', '401', '403', '429']) expect(operation.responses).toHaveProperty(status);
       if (route.path.includes(':id')) {
         expect(operation.responses).toHaveProperty('404');
@@ -126,7 +131,9 @@ describe('GET /api/v1/openapi.json', () => {
     expect(body.properties.clientName).toMatchObject({ type: 'string', minLength: 1, maxLength: 200 });
     expect(body.properties.items).toMatchObject({ type: 'array', minItems: 1 });
     const item = resolve(body.properties.items.items);
-    expect(item.required).toEqual(expect.arrayContaining(['name', 'quantity', 'unitPrice']));
+    expect(item.required).toEqual(expect.arrayContaining(['name', 'quantity']));
+    // A linked line may leave its price to the client's price list or the unit's own (CONTRACT §10).
+    expect(item.required).not.toContain('unitPrice');
     expect(item.properties.quantity).toMatchObject({ exclusiveMinimum: 0 });
     expect(item.properties.unitPrice).toMatchObject({ minimum: 0 });
     expect(item.properties.stockItemId).toMatchObject({ type: 'string', format: 'uuid' });
@@ -169,8 +176,46 @@ describe('GET /api/v1/openapi.json', () => {
     expect(update.required ?? []).toEqual([]);
   });
 
+  it('describes the invoice routes: invoices:read, customer invoices and credit notes only, days as dates', () => {
+    const list = document.paths['/api/v1/invoices']!.get!;
+    expect(list['x-permission']).toBe('invoices:read');
+    const parameter = (name: string) => list.parameters?.find((candidate) => candidate.name === name);
+    expect(parameter('type')?.schema).toMatchObject({ type: 'string', enum: ['customer', 'credit_note'] });
+    expect(parameter('paymentStatus')?.schema).toMatchObject({
+      enum: ['unpaid', 'partially_paid', 'paid', 'credited'],
+    });
+    expect(parameter('clientId')?.schema).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(parameter('orderId')?.schema).toMatchObject({ type: 'string', format: 'uuid' });
+    expect(parameter('from')?.schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(parameter('to')?.schema).toMatchObject({ type: 'string', format: 'date' });
+    expect(parameter('withTotal')?.schema).toMatchObject({ type: 'boolean' });
+    expect(parameter('limit')?.schema).toMatchObject({ minimum: 1, maximum: 1000, default: 100 });
+    const envelope = list.responses['200']!.content!['application/json']!.schema as Schema;
+    const invoice = envelope.properties.data.items;
+    expect(invoice.properties.type!.enum).toEqual(['customer', 'credit_note']);
+    expect(invoice.required).toEqual(expect.arrayContaining(['balanceDue', 'paymentStatus', 'dueDate', 'overdue']));
+    expect(Object.keys(invoice.properties)).not.toContain('supplierName');
+    const example = list.responses['200']!.content!['application/json']!.examples!.example!.value as {
+      data: Array<Record<string, unknown>>;
+    };
+    for (const entry of example.data) expect(Object.keys(entry).sort()).toEqual(invoice.required!.slice().sort());
+
+    const payments = document.paths['/api/v1/invoices/{id}/payments']!.get!;
+    const payment = (payments.responses['200']!.content!['application/json']!.schema as Schema).properties.data.items;
+    expect(payment.properties).toHaveProperty('deletedAt');
+    expect(payment.properties).not.toHaveProperty('createdBy');
+    for (const path of ['/api/v1/invoices/{id}', '/api/v1/invoices/{id}/payments', '/api/v1/invoices/{id}/pdf']) {
+      expect(document.paths[path]!.get!['x-permission'], path).toBe('invoices:read');
+    }
+  });
+
   it('describes the webhooks with their signature headers', () => {
-    expect(Object.keys(document.webhooks).sort()).toEqual(['order.status_changed', 'product.stock_changed']);
+    expect(Object.keys(document.webhooks).sort()).toEqual([
+      'credit_note.issued',
+      'invoice.paid',
+      'order.status_changed',
+      'product.stock_changed',
+    ]);
     for (const webhook of Object.values(document.webhooks)) {
       expect(webhook.post.parameters?.map((parameter) => parameter.name)).toEqual(
         expect.arrayContaining(['X-ERP-Signature', 'X-ERP-Timestamp', 'X-ERP-Delivery', 'X-ERP-Event']),

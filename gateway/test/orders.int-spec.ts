@@ -1,5 +1,5 @@
 import {
-  orderJobId,
+  orderCycleJobId,
   orderStatuses,
   QueueName,
   ServiceName,
@@ -11,7 +11,7 @@ import {
   type StockItemDto,
   type StockShortageDto,
 } from '@erp/contracts';
-import { TEST_OWNER_PASSWORD, testRedisUrl } from '@erp/testing';
+import { outboxSent, TEST_OWNER_PASSWORD, testRedisUrl } from '@erp/testing';
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayStack } from './gateway-stack.js';
@@ -168,7 +168,10 @@ describe('orders and clients through the gateway, with the real inventory', () =
           stockItemId: oil.id,
           sku: oil.sku,
           itemNameAr: oil.nameAr,
-          unit: 'piece',
+          // A linked line without a unit is in its item's own unit (CONTRACT §10).
+          unit: oil.unit,
+          unitFactor: 1,
+          baseUnit: oil.unit,
           totalPrice: '79.50',
           unitCost: '19.75',
         },
@@ -257,10 +260,11 @@ describe('orders and clients through the gateway, with the real inventory', () =
           400,
           'items.0.quantity must be a number',
         ],
+        // CONTRACT §9: a new order's status is the server's (ignored when sent); other unknown fields are refused.
         [
-          { clientName: 'A', items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }], status: 'confirmed' },
+          { clientName: 'A', items: [{ itemName: 'x', quantity: 1, unitPrice: 1 }], priority: 'urgent' },
           400,
-          'property status should not exist',
+          'property priority should not exist',
         ],
       ];
       for (const [body, status, message] of cases) {
@@ -281,6 +285,45 @@ describe('orders and clients through the gateway, with the real inventory', () =
       expect(unknownClient.status).toBe(404);
       const [{ count: after }] = await query<{ count: number }>('SELECT count(*)::int AS count FROM orders.orders');
       expect(after).toBe(before);
+    });
+
+    it('makes one order of a form sent twice with its Idempotency-Key, per user, and 409 for another body', async () => {
+      const body = { clientName: 'Twice Sent', items: [{ itemName: 'Tea', quantity: 2, unitPrice: '5.00' }] };
+      const key = `form-${crypto.randomUUID()}`;
+      const [first, second] = await Promise.all([
+        owner.request('POST', '/api/orders/manual', body, { 'idempotency-key': key }),
+        owner.request('POST', '/api/orders/manual', body, { 'idempotency-key': key }),
+      ]);
+      // Sent at once, the second waits for the first's transaction and answers its order, or is a
+      // 409 while the first is still being made; never a second order.
+      const answers = await Promise.all(
+        [first, second].map(async (response) => [response.status, await json(response)] as const),
+      );
+      const created = answers.filter(([status]) => status === 201).map(([, order]) => order.id);
+      expect(created.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(created).size).toBe(1);
+      const retried = await owner.request('POST', '/api/orders/manual', body, { 'idempotency-key': key });
+      expect(retried.status).toBe(201);
+      expect((await json(retried)).id).toBe(created[0]);
+      const [{ count }] = await query<{ count: number }>(
+        "SELECT count(*)::int AS count FROM orders.orders WHERE client_name = 'Twice Sent'",
+      );
+      expect(count).toBe(1);
+
+      const changed = await owner.request(
+        'POST',
+        '/api/orders/manual',
+        { ...body, notes: 'edited' },
+        { 'idempotency-key': key },
+      );
+      expect(changed.status).toBe(409);
+      // Another user's key is their own: the same key makes their own order.
+      const clerk = await staff(['orders:read', 'orders:write']);
+      const theirs = await clerk.request('POST', '/api/orders/manual', body, { 'idempotency-key': key });
+      expect(theirs.status).toBe(201);
+      expect((await json(theirs)).id).not.toBe(created[0]);
+      const malformed = await owner.request('POST', '/api/orders/manual', body, { 'idempotency-key': 'has space' });
+      expect(malformed.status).toBe(400);
     });
 
     it('numbers orders created at once distinctly and without gaps', async () => {
@@ -494,22 +537,36 @@ describe('orders and clients through the gateway, with the real inventory', () =
       expect(await quantityOf(item)).toBe(10);
     });
 
-    it('hands billing the invoice event once per order on entering a committed state', async () => {
+    it('hands billing one invoice event per commit cycle and one credit note event per exit (CONTRACT §11)', async () => {
       const item = await stockItem(10);
       const order = await orderOf(item, 1);
       expect((await setStatus(order, 'confirmed')).status).toBe(200);
+      expect((await setStatus(order, 'completed')).status).toBe(200); // the same cycle
       expect((await setStatus(order, 'pending')).status).toBe(200);
       expect((await setStatus(order, 'completed')).status).toBe(200);
+      expect((await json<OrderDto>(await owner.get(`/api/orders/${order.id}`))).commitCount).toBe(2);
+      // Staged with each change in its transaction; the relay has added them once the outbox is sent.
+      await outboxSent(stack.environment.database, 'orders');
       const queue = new Queue(QueueName.InvoiceCreate, {
         connection: { url: testRedisUrl() },
         prefix: `${stack.environment.redisPrefix}:bull`,
       });
       try {
-        const job = await queue.getJob(orderJobId(order.id));
-        expect(job?.name).toBe('customer-invoice');
-        expect(job?.data.data).toEqual({ orderId: order.id, orderNumber: order.orderNumber });
+        const first = await queue.getJob(orderCycleJobId(order.id, 1));
+        expect(first?.name).toBe('customer-invoice');
+        expect(first?.data.data).toEqual({ orderId: order.id, orderNumber: order.orderNumber, cycle: 1 });
+        const credit = await queue.getJob(orderCycleJobId(order.id, 1, true));
+        expect(credit?.name).toBe('order-credit-note');
+        expect(credit?.data.data).toEqual({
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          cycle: 1,
+          reason: 'order_reopened',
+        });
+        const second = await queue.getJob(orderCycleJobId(order.id, 2));
+        expect(second?.data.data).toEqual({ orderId: order.id, orderNumber: order.orderNumber, cycle: 2 });
         const jobs = await queue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
-        expect(jobs.filter((candidate) => candidate.data.data?.orderId === order.id)).toHaveLength(1);
+        expect(jobs.filter((candidate) => candidate.data.data?.orderId === order.id)).toHaveLength(3);
       } finally {
         await queue.close();
       }

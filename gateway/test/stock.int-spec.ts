@@ -273,13 +273,13 @@ describe('stock through the gateway', () => {
       expect(Number(total.headers.get('x-total-count'))).toBe(everything.length);
     });
 
-    it('refuses a limit outside 1–5000, a negative offset and an unknown parameter with 400 naming it', async () => {
+    it('refuses a limit outside 1–5000 and a negative offset with 400 naming it; ignores parameters it does not know', async () => {
       const cases: Array<[string, string]> = [
         ['limit=5001', 'limit must not be greater than 5000'],
         ['limit=0', 'limit must not be less than 1'],
         ['limit=ten', 'limit must be an integer number'],
         ['offset=-1', 'offset must not be less than 0'],
-        ['sort=name', 'property sort should not exist'],
+        ['limit=5001&_=1764230400000', 'limit must not be greater than 5000'],
       ];
       for (const [search, message] of cases) {
         const response = await owner.get(`/api/stock?${search}`);
@@ -287,6 +287,8 @@ describe('stock through the gateway', () => {
         expect((await json(response)).message).toBe(message);
       }
       expect((await owner.get('/api/stock?limit=5000')).status).toBe(200);
+      // CONTRACT §9: cache busters and tracking tags change nothing.
+      expect((await owner.get('/api/stock?limit=5000&_=1764230400000&utm_source=x')).status).toBe(200);
     });
   });
 
@@ -448,6 +450,7 @@ describe('stock through the gateway', () => {
         batchNumber: 'LB-d10',
         quantity: 6,
         unit: 'box',
+        packs: [],
         expiryDate: addDays(today, 10),
         daysUntilExpiry: 10,
       });

@@ -117,6 +117,10 @@ describe('the partner API (/api/v1) on the real services', () => {
     const routes = routeTable(stack.gateway).filter((route) => route.access?.kind === 'api-key');
     expect(routes.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
       [
+        'GET /api/v1/invoices',
+        'GET /api/v1/invoices/:id',
+        'GET /api/v1/invoices/:id/payments',
+        'GET /api/v1/invoices/:id/pdf',
         'GET /api/v1/orders',
         'GET /api/v1/orders/:id',
         'GET /api/v1/products',
@@ -131,7 +135,7 @@ describe('the partner API (/api/v1) on the real services', () => {
     await query(`UPDATE identity.api_keys SET expires_at = now() - interval '1 minute' WHERE id = $1`, [expired.id]);
     const inactive = await keyOf(owner, everything);
     await query(`UPDATE identity.api_keys SET is_active = 0 WHERE id = $1`, [inactive.id]);
-    const rejected = await staff(['orders:read', 'orders:write', 'stock:read', 'stock:write']);
+    const rejected = await staff(['orders:read', 'orders:write', 'stock:read', 'stock:write', 'invoices:read']);
     const rejectedKey = await keyOf(rejected.http, everything);
     expect((await owner.patch(`/api/users/${rejected.user.id}`, { status: 'rejected' })).status).toBe(200);
 
@@ -195,6 +199,7 @@ describe('the partner API (/api/v1) on the real services', () => {
           'lowStockThreshold',
           'name',
           'nameAr',
+          'packs',
           'quantity',
           'sellingPrice',
           'sku',
@@ -220,6 +225,20 @@ describe('the partner API (/api/v1) on the real services', () => {
       );
       expect(changed.body.data!.map((product) => product.id)).toEqual([made[1]!.id]);
       expect(changed.body.data![0]!.sellingPrice).toBe('6.25');
+
+      // A change of its packs alone is a change of the product: they are part of it (CONTRACT §10).
+      const packedSince = new Date().toISOString();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await owner.patch(`/api/stock/${made[2]!.id}`, { packs: [{ unit: 'carton', factor: 12 }] })).status).toBe(
+        200,
+      );
+      const packed = await partner.call<ProductDto[]>(
+        'GET',
+        `/api/v1/products?updatedSince=${encodeURIComponent(packedSince)}`,
+      );
+      expect(packed.body.data!.map((product) => [product.id, product.packs.map((pack) => pack.unit)])).toEqual([
+        [made[2]!.id, ['carton']],
+      ]);
 
       const bad = await partner.call('GET', '/api/v1/products?limit=1001');
       expect(bad.status).toBe(400);
@@ -296,6 +315,15 @@ describe('the partner API (/api/v1) on the real services', () => {
       });
       const retry = await partner.call<V1OrderDto>('POST', '/api/v1/orders', body, { 'idempotency-key': key });
       expect(retry.body.data!.id).toBe(answers[0]!.body.data!.id);
+      // The same request written with its keys in another order (as another JSON library would) is the same request.
+      const reordered = {
+        items: body.items.map((line) => Object.fromEntries(Object.entries(line).reverse())),
+        notes: body.notes,
+        clientName: body.clientName,
+      };
+      const rewritten = await partner.call<V1OrderDto>('POST', '/api/v1/orders', reordered, { 'idempotency-key': key });
+      expect(rewritten.status).toBe(201);
+      expect(rewritten.body.data!.id).toBe(answers[0]!.body.data!.id);
       const [{ count }] = await query<{ count: number }>(
         `SELECT count(*)::int AS count FROM orders.orders WHERE client_name = 'Tamimi Markets'`,
       );

@@ -1,6 +1,7 @@
 import {
   ServiceName,
   type CreatedWebhookEndpointDto,
+  type InvoiceDto,
   type OrderDto,
   type OrderStatusChangedData,
   type Permission,
@@ -369,6 +370,53 @@ describe('webhooks: signed events to partners, retried with backoff, in a delive
       expect(received).toMatchObject({ previousQuantity: 5, quantity: 15, reason: 'receipt' });
       await sleep(200);
       expect(stockEvents(path, item.id)).toHaveLength(2);
+    });
+
+    it('sends invoice.paid when a payment settles an invoice and credit_note.issued when one undoes it', async () => {
+      const books = '/hooks/books';
+      await register(owner, books, ['invoice.paid', 'credit_note.issued']);
+      const item = await stockItem(10);
+      const order = await orderOf(item, 2); // 53.00 + 7.95 VAT
+      await setStatus(order, 'confirmed');
+      const invoice = await waitFor('the invoice', async () => {
+        const [found] = await json<InvoiceDto[]>(await owner.get(`/api/invoices?orderId=${order.id}&type=customer`));
+        return found;
+      });
+      const part = await owner.post(`/api/invoices/${invoice.id}/payments`, { amount: '20.00', method: 'cash' });
+      expect(part.status).toBe(201);
+      const rest = await owner.post(`/api/invoices/${invoice.id}/payments`, { amount: '40.95', method: 'card' });
+      expect(rest.status).toBe(201);
+      const paid = await waitFor('the paid event', () =>
+        receiver.at(books).find((call) => call.body.type === 'invoice.paid'),
+      );
+      expect(paid.verified).toBe(true);
+      expect(paid.body.data).toEqual({
+        invoiceId: invoice.id,
+        invoiceNumber: invoice.invoiceNumber,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        clientId: null,
+        totalAmount: '60.95',
+        paidAmount: '60.95',
+        creditedAmount: '0.00',
+        paymentId: (await json<{ id: string }>(rest)).id,
+        paidAt: expect.any(String) as string,
+      });
+
+      await setStatus(order, 'cancelled');
+      const credited = await waitFor('the credit note event', () =>
+        receiver.at(books).find((call) => call.body.type === 'credit_note.issued'),
+      );
+      expect(credited.body.data).toMatchObject({
+        originalInvoiceId: invoice.id,
+        originalInvoiceNumber: invoice.invoiceNumber,
+        orderId: order.id,
+        reason: 'order_cancelled',
+        totalAmount: '60.95',
+      });
+      expect(String(credited.body.data.creditNoteNumber)).toMatch(/^CN-\d{4}-\d{6}$/);
+      // One paid event: the first payment left a balance.
+      expect(receiver.at(books).filter((call) => call.body.type === 'invoice.paid')).toHaveLength(1);
     });
 
     it('retries a failing receiver with exponential backoff until it answers, and logs each attempt', async () => {

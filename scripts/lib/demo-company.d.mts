@@ -36,6 +36,8 @@ export interface DemoLoadResult {
   reason?: 'locked' | 'not-empty' | 'failed';
   error?: unknown;
   counts?: { items: number; clients: number; orders: number };
+  /** Payments recorded and returns made, when billing's address was given (else null). */
+  books?: { payments: number; returns: number } | null;
   seconds?: number;
   plan?: DemoPlan;
 }
@@ -49,7 +51,7 @@ export function planDemoCompany(options: { today: string; now: number; timeZone:
 export function loadDemoCompany(options: {
   /** The module of libs/contracts (its typed clients), or a function that imports it. */
   contracts: unknown;
-  addresses: Record<'identity' | 'orders' | 'inventory', DemoServiceAddress>;
+  addresses: Record<'identity' | 'orders' | 'inventory', DemoServiceAddress> & { billing?: DemoServiceAddress };
   databaseUrl: string;
   timeZone?: string;
   log: DemoLog;

@@ -128,9 +128,15 @@ function lineQuantity(random, [min, max, step], scale) {
   return round3(Math.max(min, Math.round((base * scale) / step) * step));
 }
 
+/** A price `discount` % under `price`. */
+function listPrice(price, discount) {
+  return round2((price * (100 - discount)) / 100);
+}
+
+/** What a client pays for an item: its list's price, else the item's own. */
 function priceFor(item, client) {
-  const discount = client?.discount ?? 0;
-  return round2((item.sellingPrice * (100 - discount)) / 100);
+  const list = data.priceLists.find((entry) => entry.key === client?.priceList);
+  return listPrice(item.sellingPrice, list?.discount ?? 0);
 }
 
 /** The status an order of `age` days has today, and whether a cancelled one had been confirmed first. */
@@ -144,6 +150,7 @@ function statusFor(age, random) {
   return { status, confirmedFirst: status === 'cancelled' && age > 0 && random() < 0.5 };
 }
 
+/** A line of an item, in its base unit (the plan counts stock in it); `cartons`: the client buys whole cartons. */
 function linkedLine(item, quantity, client) {
   return {
     sku: item.sku,
@@ -152,6 +159,37 @@ function linkedLine(item, quantity, client) {
     quantity,
     unit: item.unit,
     unitPrice: priceFor(item, client),
+    cartons: client?.cartons === true,
+  };
+}
+
+/**
+ * A planned line as sent to the services: a linked one priced by the service (the client's list,
+ * else the unit's own price) and, for a client who buys whole cartons, in cartons when it is a
+ * whole number of them; a free-text one as planned.
+ */
+function orderItem({ sku, cartons, ...line }, itemIds) {
+  if (!sku) return line;
+  const { unitPrice: _planned, ...unpriced } = line;
+  const carton = data.packsOf(itemsBySku.get(sku)).find((pack) => pack.unit === 'carton');
+  const inCartons = cartons && carton && line.quantity % carton.factor === 0;
+  return {
+    ...unpriced,
+    stockItemId: itemIds.get(sku),
+    ...(inCartons ? { quantity: line.quantity / carton.factor, unit: 'carton' } : {}),
+  };
+}
+
+/** A planned receipt line as sent: in the supplier's cartons when it is a whole number of them. */
+function receiptItem({ sku, ...line }, itemIds) {
+  const carton = data.packsOf(itemsBySku.get(sku)).find((pack) => pack.unit === 'carton');
+  const inCartons = carton && line.quantity % carton.factor === 0;
+  return {
+    ...line,
+    stockItemId: itemIds.get(sku),
+    ...(inCartons
+      ? { quantity: line.quantity / carton.factor, unit: 'carton', unitPrice: round2(line.unitPrice * carton.factor) }
+      : {}),
   };
 }
 
@@ -543,6 +581,8 @@ function rpcClients(contracts, ClientProxyFactory, Transport, addresses) {
     identity: client(contracts.IdentityClient, 'identity'),
     orders: client(contracts.OrdersClient, 'orders'),
     inventory: client(contracts.InventoryClient, 'inventory'),
+    // The books (payments, returns' credit notes) when the loader is given billing's address.
+    billing: addresses.billing ? client(contracts.BillingClient, 'billing') : null,
     close: () => Promise.all(proxies.map((proxy) => proxy.close())),
   };
 }
@@ -607,30 +647,49 @@ async function loadPlan({ rpc, sql, meta, plan, timeZone }) {
 
   const itemIds = new Map();
   const clientIds = new Map();
-  await Promise.all([
-    eachLimited(data.items, concurrency, async (item) => {
-      const created = await inventory.createStockItem(
-        {
-          name: item.name,
-          nameAr: item.nameAr,
-          sku: item.sku,
-          unit: item.unit,
-          quantity: 0,
-          costPrice: item.costPrice,
-          sellingPrice: item.sellingPrice,
-          lowStockThreshold: item.threshold,
-        },
-        meta,
-      );
-      itemIds.set(item.sku, created.id);
-    }),
-    // One at a time, so the list (newest first) shows them in the same order on every run.
-    (async () => {
-      for (const { key, name, nameAr, phone, email, address, notes } of data.clients) {
-        clientIds.set(key, (await orders.createClient({ name, nameAr, phone, email, address, notes }, meta)).id);
-      }
-    })(),
-  ]);
+  const priceListIds = new Map();
+  await eachLimited(data.items, concurrency, async (item) => {
+    const created = await inventory.createStockItem(
+      {
+        name: item.name,
+        nameAr: item.nameAr,
+        sku: item.sku,
+        unit: item.unit,
+        quantity: 0,
+        costPrice: item.costPrice,
+        sellingPrice: item.sellingPrice,
+        lowStockThreshold: item.threshold,
+        packs: data.packsOf(item),
+      },
+      meta,
+    );
+    itemIds.set(item.sku, created.id);
+  });
+  for (const list of data.priceLists) {
+    const items = data.items.flatMap((item) => [
+      { stockItemId: itemIds.get(item.sku), unit: item.unit, price: listPrice(item.sellingPrice, list.discount) },
+      ...data
+        .packsOf(item)
+        .filter((pack) => pack.sellingPrice !== undefined)
+        .map((pack) => ({
+          stockItemId: itemIds.get(item.sku),
+          unit: pack.unit,
+          price: listPrice(pack.sellingPrice, list.discount),
+        })),
+    ]);
+    priceListIds.set(list.key, (await inventory.createPriceList({ name: list.name, items }, meta)).id);
+  }
+  // One at a time, so the list (newest first) shows them in the same order on every run.
+  for (const client of data.clients) {
+    const { key, name, nameAr, phone, email, address, notes, priceList } = client;
+    const priceListId = priceList ? priceListIds.get(priceList) : undefined;
+    const paymentTermsDays = data.paymentTermsOf(client);
+    const created = await orders.createClient(
+      { name, nameAr, phone, email, address, notes, priceListId, paymentTermsDays },
+      meta,
+    );
+    clientIds.set(key, created.id);
+  }
 
   // The deliveries, each supplier's in date order (suppliers deliver different items: in
   // parallel). All before the first order: the plan makes every item's later batches expire no
@@ -649,7 +708,7 @@ async function loadPlan({ rpc, sql, meta, plan, timeZone }) {
           supplierName: receipt.supplierName,
           invoiceNumber: receipt.invoiceNumber,
           invoiceDate: receipt.invoiceDate,
-          lines: receipt.lines.map((line) => ({ ...line, stockItemId: itemIds.get(line.sku) })),
+          lines: receipt.lines.map((line) => receiptItem(line, itemIds)),
         },
         meta,
       );
@@ -675,10 +734,7 @@ async function loadPlan({ rpc, sql, meta, plan, timeZone }) {
             notes: order.notes,
             rawOrderText: order.rawOrderText,
             source: order.source,
-            items: order.lines.map(({ sku, ...line }) => ({
-              ...line,
-              stockItemId: sku ? itemIds.get(sku) : undefined,
-            })),
+            items: order.lines.map((line) => orderItem(line, itemIds)),
           },
           meta,
         );
@@ -708,7 +764,172 @@ async function loadPlan({ rpc, sql, meta, plan, timeZone }) {
   }
 
   await inventory.generateReorderSuggestions(meta);
-  return { items: itemIds.size, clients: clientIds.size, orders: plan.orders.length };
+  const books = rpc.billing ? await settleBooks({ rpc, sql, meta, timeZone, clientIds }) : null;
+  return { counts: { items: itemIds.size, clients: clientIds.size, orders: plan.orders.length }, books };
+}
+
+// ---------------------------------------------------------------- the books
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** "123.45" → 12345 halalas, and back: money stays in whole halalas here, never a float's fraction. */
+const halalas = (amount) => Number(amount.replace('.', ''));
+const money = (whole) => `${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
+
+/**
+ * Waits until billing has issued what the orders' statuses call for (an invoice per committed
+ * order, a credit note per confirmed-then-cancelled one). Their PDFs may still be rendering: a file
+ * rendered before the dates move is not recorded (InvoicesRepository.setPdfPath) and renders again.
+ */
+async function waitForBilling(sql) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const [{ waiting }] = (
+      await sql.query(`
+        SELECT (SELECT count(*) FROM orders.orders o
+                 WHERE o.status IN ('confirmed', 'completed')
+                   AND NOT EXISTS (SELECT 1 FROM billing.invoices i
+                                    WHERE i.order_id = o.id AND i.type = 'customer' AND i.commit_cycle = o.commit_count))
+             + (SELECT count(*) FROM billing.invoices i JOIN orders.orders o ON o.id = i.order_id
+                 WHERE i.type = 'customer' AND o.status NOT IN ('confirmed', 'completed')
+                   AND NOT EXISTS (SELECT 1 FROM billing.invoices cn
+                                    WHERE cn.original_invoice_id = i.id AND cn.type = 'credit_note'))
+             AS waiting`)
+    ).rows;
+    if (Number(waiting) === 0) return;
+    if (Date.now() > deadline) throw new Error(`billing has not issued ${waiting} documents`);
+    await sleep(250);
+  }
+}
+
+/**
+ * Two months of books: invoices dated when their orders were confirmed (the demo's history is
+ * loaded in a minute; a real company's invoices were issued on those days) and due after their
+ * client's terms; two returns with their credit notes; most older invoices paid, some in part,
+ * some not and overdue; newer ones mostly open. Credit limits for three small shops, one of
+ * them already over it.
+ */
+async function settleBooks({ rpc, sql, meta, timeZone, clientIds }) {
+  await waitForBilling(sql);
+  // The documents are issued now; the demo dates them in its history, once, before anyone sees them.
+  await sql.query('BEGIN');
+  try {
+    await sql.query('ALTER TABLE billing.invoices DISABLE TRIGGER invoices_never_change');
+    await sql.query(`
+      UPDATE billing.invoices i SET issued_at = o.first_committed_at, pdf_path = NULL
+        FROM orders.orders o
+       WHERE i.order_id = o.id AND i.type = 'customer' AND o.first_committed_at IS NOT NULL`);
+    await sql.query(`
+      UPDATE billing.invoices i SET issued_at = o.updated_at, pdf_path = NULL
+        FROM orders.orders o
+       WHERE i.order_id = o.id AND i.type = 'credit_note'`);
+    await sql.query('ALTER TABLE billing.invoices ENABLE TRIGGER invoices_never_change');
+    await sql.query(
+      `UPDATE billing.invoice_balances b
+          SET due_date = (i.issued_at AT TIME ZONE $1)::date + coalesce(c.payment_terms_days, 0)
+         FROM billing.invoices i LEFT JOIN orders.clients c ON c.id = i.client_id
+        WHERE b.invoice_id = i.id`,
+      [timeZone],
+    );
+    await sql.query('COMMIT');
+  } catch (error) {
+    await sql.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+
+  // Two returns of key accounts' recent completed orders: one restocked, one written off.
+  const keyAccounts = ['rowad', 'hayat'].map((key) => clientIds.get(key));
+  const returned = (
+    await sql.query(
+      `SELECT DISTINCT ON (client_id) id FROM orders.orders
+        WHERE status = 'completed' AND client_id = ANY($1::uuid[])
+        ORDER BY client_id, created_at DESC`,
+      [keyAccounts],
+    )
+  ).rows;
+  const reasons = [
+    { reason: 'Short expiry date: returned to the shelf for another branch', restock: true },
+    { reason: 'Carton crushed in delivery', restock: false },
+  ];
+  for (const [index, { id }] of returned.entries()) {
+    const [line] = await rpc.orders.listOrderItems(id, meta);
+    await rpc.orders.createOrderReturn(
+      id,
+      {
+        reason: reasons[index].reason,
+        lines: [{ orderItemId: line.id, quantity: 1, restock: reasons[index].restock }],
+      },
+      meta,
+    );
+  }
+
+  const today = businessDate(timeZone);
+  const segments = new Map(data.clients.map((client) => [clientIds.get(client.key), client.segment]));
+  const random = prng(seed + 11);
+  const open = (
+    await sql.query(
+      `SELECT i.id, i.client_id, b.balance_due::text AS due, b.due_date::text AS due_date,
+              (i.issued_at AT TIME ZONE $1)::date::text AS issued
+         FROM billing.invoices i JOIN billing.invoice_balances b ON b.invoice_id = i.id
+        WHERE i.type = 'customer' AND b.balance_due > 0
+        ORDER BY i.issued_at, i.invoice_number`,
+      [timeZone],
+    )
+  ).rows;
+  const payments = [];
+  for (const invoice of open) {
+    const r = random();
+    const overdue = invoice.due_date < today;
+    const walkIn = invoice.client_id === null;
+    const share = walkIn
+      ? 100
+      : overdue
+        ? r < 0.72
+          ? 100
+          : r < 0.86
+            ? 40 + Math.floor(random() * 31)
+            : 0
+        : r < 0.3
+          ? 100
+          : r < 0.45
+            ? 30 + Math.floor(random() * 41)
+            : 0;
+    if (share === 0) continue;
+    const whole = halalas(invoice.due);
+    const amount = share === 100 ? whole : Math.floor((whole * share) / 100 / 1000) * 1000 || Math.floor(whole / 2);
+    const latest = overdue ? invoice.due_date : today;
+    const span = Math.max(0, Math.round((Date.parse(latest) - Date.parse(invoice.issued)) / 86_400_000));
+    const paidAt = walkIn ? invoice.issued : addDays(invoice.issued, Math.floor(random() * (span + 1)));
+    const segment = segments.get(invoice.client_id);
+    const serial = String(100_000 + Math.floor(random() * 900_000));
+    const [method, reference] =
+      segment === 'supermarket' || segment === 'catering'
+        ? ['bank_transfer', `TRX-${serial}`]
+        : segment === 'hotel'
+          ? ['cheque', `CHQ-${serial}`]
+          : random() < 0.3
+            ? ['card', `POS-${serial.slice(0, 4)}`]
+            : ['cash', undefined];
+    payments.push({
+      invoiceId: invoice.id,
+      amount: money(amount),
+      method,
+      reference,
+      paidAt: paidAt > today ? today : paidAt,
+    });
+  }
+  await eachLimited(payments, concurrency, ({ invoiceId, ...payment }) =>
+    rpc.billing.recordPayment(invoiceId, payment, meta),
+  );
+
+  for (const [key, creditLimit] of [
+    ['waha', '6000.00'],
+    ['green-valley', '6000.00'],
+    ['khair', '800.00'],
+  ]) {
+    await rpc.orders.updateClient(clientIds.get(key), { creditLimit }, meta);
+  }
+  return { payments: payments.length, returns: returned.length };
 }
 
 /**
@@ -757,11 +978,11 @@ export async function loadDemoCompany({
     }
     log('loading the demo company (DEMO_DATA=off skips it)');
     const plan = planDemoCompany({ today: businessDate(timeZone, new Date(now)), now, timeZone });
-    const counts = await loadPlan({ rpc, sql, meta, plan, timeZone });
+    const { counts, books } = await loadPlan({ rpc, sql, meta, plan, timeZone });
     log(
       `demo company loaded: ${counts.items} items, ${counts.clients} clients, ${counts.orders} orders in ${seconds()} s`,
     );
-    return { loaded: true, counts, seconds: Number(seconds()), plan };
+    return { loaded: true, counts, books, seconds: Number(seconds()), plan };
   } catch (error) {
     const reason = error?.message ?? String(error);
     (log.error ?? log)(

@@ -317,6 +317,44 @@ async function installRedisServer(log) {
   return installed;
 }
 
+/**
+ * How our redis-server keeps its data: an append-only file fsynced every second (a crash, even
+ * kill -9, loses at most about a second of writes: queued jobs, sessions), snapshots as well, and
+ * never an eviction (BullMQ's keys must not be dropped under memory pressure). docs/operations.md.
+ */
+const durableRedisArgs = ['--appendonly', 'yes', '--appendfsync', 'everysec', '--maxmemory-policy', 'noeviction'];
+
+/**
+ * A running Redis of ours switched to the append-only file at run time, when it has none yet: a
+ * data dir from before (snapshots only), or a server left running by an earlier version. Redis
+ * started with `--appendonly yes` and no AOF would start EMPTY and ignore dump.rdb (checked with
+ * Redis 7.0), so such a dir is started without it and switched here; Redis then writes the AOF
+ * from the data it loaded, and later starts find it.
+ */
+async function switchToAppendOnly(url, log) {
+  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    const [, appendOnly] = await client.config('GET', 'appendonly');
+    if (appendOnly === 'yes') return;
+    log('Redis: switching to an append-only file (fsync every second), written from the data it holds');
+    await client.config('SET', 'appendfsync', 'everysec');
+    await client.config('SET', 'maxmemory-policy', 'noeviction');
+    await client.config('SET', 'appendonly', 'yes');
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(100)) {
+      const info = await client.info('persistence');
+      if (/aof_rewrite_in_progress:0/.test(info) && /aof_rewrite_scheduled:0/.test(info)) {
+        if (!/aof_last_bgrewrite_status:ok/.test(info)) log(`Redis: writing the append-only file failed: ${info}`);
+        return;
+      }
+    }
+    log('Redis: the append-only file is still being written after 2 minutes; carrying on');
+  } finally {
+    client.disconnect();
+  }
+}
+
 async function startRedisServer({ dataDir, port, log }) {
   const dir = path.join(dataDir, 'redis');
   fs.mkdirSync(dir, { recursive: true });
@@ -333,6 +371,7 @@ async function startRedisServer({ dataDir, port, log }) {
     ))
   ) {
     log(`Redis: taking over ours, left running on port ${port} (pid ${leftRunning})`);
+    await switchToAppendOnly(url, log);
     return { url, stop: () => stopPid(leftRunning, 'SIGTERM', 10_000) };
   }
   if (await portInUse(port)) {
@@ -341,10 +380,13 @@ async function startRedisServer({ dataDir, port, log }) {
 
   const binary = findOnPath('redis-server') ?? (await installRedisServer(log));
   log(`starting redis-server on port ${port} (data in ${shown(dir)})`);
+  // Snapshots only so far (an older data dir): start from them, then switch (switchToAppendOnly).
+  const snapshotsOnly = fs.existsSync(path.join(dir, 'dump.rdb')) && !fs.existsSync(path.join(dir, 'appendonlydir'));
+  const persistence = snapshotsOnly ? ['--appendonly', 'no'] : durableRedisArgs;
   // Its own process group: a Ctrl-C in the terminal reaches only us, and we stop Redis last.
   const child = spawn(
     binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60 1', '--appendonly', 'no'].concat([
+    ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '60 1', ...persistence].concat([
       '--daemonize',
       'no',
       '--pidfile',
@@ -371,12 +413,13 @@ async function startRedisServer({ dataDir, port, log }) {
       }
     }
   }
+  if (snapshotsOnly) await switchToAppendOnly(url, log);
   return {
     url,
     stop: async () => {
       process.removeListener('exit', killOnExit);
       if (exited) return;
-      child.kill('SIGTERM'); // Redis saves its data on SIGTERM (save points are set)
+      child.kill('SIGTERM'); // Redis flushes its AOF and saves a snapshot on SIGTERM
       await Promise.race([exit, sleep(10_000)]);
       if (!exited) child.kill('SIGKILL');
     },

@@ -1,6 +1,7 @@
 // Debian packages the system runs: Chromium's headless shell and the fonts for invoice PDFs,
 // Poppler, Tesseract and ImageMagick for documents and photos, ffmpeg, pocketsphinx and espeak-ng
-// for voice notes; the tests add the full Chromium (browser tests) and zbar (QR codes read back).
+// for voice notes; the tests add the full Chromium (browser tests), zbar (QR codes read back) and
+// GNU time (a tool's peak memory).
 // `npm start` and `npm test` install the missing ones as root with apt-get (as they do
 // redis-server), else say what to run.
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,8 +25,12 @@ export const runtimePackages = [
   'imagemagick',
 ];
 
-/** What the tests also use: the full Chromium (browser tests) and zbar (QR codes read back). */
-export const testPackages = [...runtimePackages, 'chromium', 'zbar-tools'];
+/**
+ * What the tests also use: the full Chromium (browser tests), zbar (QR codes read back), GNU
+ * time (the peak memory of a tool the ai-parser runs) and curl (the careful-client tests send
+ * what partners' curl sends).
+ */
+export const testPackages = [...runtimePackages, 'chromium', 'zbar-tools', 'time', 'curl'];
 
 /** The packages of `packages` dpkg does not hold installed; null where there is no dpkg (not Debian). */
 function missingPackages(packages) {

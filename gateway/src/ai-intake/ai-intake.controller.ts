@@ -60,7 +60,7 @@ export class AiIntakeController {
         });
       }
       const upload = readIntakeUpload(dto.imageBase64, 'imageBase64', 'document');
-      const file = await keepIntakeFile(this.config.ERP_DATA_DIR, upload);
+      const file = await keepIntakeFile(this.config.ERP_DATA_DIR, upload, 'orders');
       await this.answer(reply, query, JobName.ParseOrderImage, { file } satisfies OrderImageJobData, meta);
       return;
     }
@@ -77,7 +77,7 @@ export class AiIntakeController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const upload = readIntakeUpload(dto.audioBase64, 'audioBase64', 'audio');
-    const file = await keepIntakeFile(this.config.ERP_DATA_DIR, upload);
+    const file = await keepIntakeFile(this.config.ERP_DATA_DIR, upload, 'orders');
     const data: OrderVoiceJobData = { file, mimeType: dto.mimeType ?? null, language: dto.language ?? null };
     await this.answer(reply, query, JobName.ParseOrderVoice, data, meta);
   }
@@ -91,7 +91,7 @@ export class AiIntakeController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const upload = readIntakeUpload(dto.fileBase64, 'fileBase64', 'document');
-    const file = await keepIntakeFile(this.config.ERP_DATA_DIR, upload);
+    const file = await keepIntakeFile(this.config.ERP_DATA_DIR, upload, 'supplier-invoices');
     await this.answer(reply, query, JobName.ParseSupplierInvoice, { file } satisfies SupplierInvoiceParseJobData, meta);
   }
 

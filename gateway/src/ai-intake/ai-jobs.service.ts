@@ -37,7 +37,7 @@ export function errorOfFailedJob(failedReason: string | undefined): AppException
     }
   }
   logger.error(`ai-parse job failed without an answer: ${failedReason ?? '(no reason)'}`);
-  return new AppException(ErrorCode.Internal, 'Reading failed', undefined, 500);
+  return new AppException(ErrorCode.Internal, 'Reading failed');
 }
 
 function progressOf(job: AiJob): AiJobProgressDto | null {
@@ -98,12 +98,10 @@ export class AiJobsService implements OnApplicationBootstrap, OnModuleDestroy {
         throw errorOfFailedJob(settled?.failedReason ?? message);
       }
       if (state !== 'active') await job.remove().catch(() => undefined);
-      throw new AppException(
-        AiErrorCode.Timeout,
-        AI_TIMEOUT_MESSAGE,
-        { jobId: job.id, waitedMs: this.config.AI_WAIT_TIMEOUT_MS },
-        503,
-      );
+      throw new AppException(AiErrorCode.Timeout, AI_TIMEOUT_MESSAGE, {
+        jobId: job.id,
+        waitedMs: this.config.AI_WAIT_TIMEOUT_MS,
+      });
     }
   }
 
@@ -111,7 +109,7 @@ export class AiJobsService implements OnApplicationBootstrap, OnModuleDestroy {
   async status(jobId: string, userId: string | undefined): Promise<AiJobStatusDto> {
     const job = (await this.queue.getJob(jobId)) as AiJob | undefined;
     if (!job || !userId || job.data?.meta?.userId !== userId) {
-      throw new AppException(AiErrorCode.JobNotFound, 'Job not found', { jobId }, 404);
+      throw new AppException(AiErrorCode.JobNotFound, 'Job not found', { jobId });
     }
     const state = await job.getState();
     // The job may have finished between the two reads: its answer is then read again.

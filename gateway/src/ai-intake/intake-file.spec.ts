@@ -94,6 +94,17 @@ describe('intake uploads', () => {
       ).toEqual(bytes);
     });
 
+    it('answers a data URL header of millions of parameters with 400 naming the field, not a stack overflow', () => {
+      const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+      for (const flood of [';a='.repeat(3_000_000), ';a=b'.repeat(2_000_000)]) {
+        expect(failure(() => decodeBase64Upload(`data:image/png${flood};base64,${png}`, 'imageBase64'))).toMatchObject({
+          status: 400,
+          code: 'VALIDATION_FAILED',
+          message: "imageBase64: a data URL's header (before the comma) must be at most 256 characters",
+        });
+      }
+    });
+
     it('names the field when the text is not base64', () => {
       expect(failure(() => decodeBase64Upload('not base64!', 'fileBase64'))).toMatchObject({
         status: 400,

@@ -1,4 +1,12 @@
-import { pixelLimitProblem, readJpegSize, readPngSize, type PixelLimits } from '@erp/common';
+import {
+  DATA_URL_MAX_HEADER_CHARS,
+  decodeDataUrl,
+  pixelLimitProblem,
+  readJpegSize,
+  readPngSize,
+  type DataUrlProblem,
+  type PixelLimits,
+} from '@erp/common';
 import {
   AI_UPLOAD_MAX_BYTES,
   AiErrorCode,
@@ -24,11 +32,6 @@ export interface IntakeUpload {
   bytes: Buffer;
   type: IntakeFileType;
 }
-
-/** `data:<type>[;param=value]*;base64,<data>`; the declared type is read only to be ignored. */
-const dataUrl = /^data:[^,;]*(?:;[^,;=]+=[^,;]*)*;base64,(.*)$/s;
-const base64 = /^[A-Za-z0-9+/]*={0,2}$/;
-const base64Url = /^[A-Za-z0-9_-]*={0,2}$/;
 
 const accepted: Record<IntakeKind, { types: readonly IntakeFileType[]; names: string }> = {
   document: { types: ['jpg', 'png', 'pdf'] satisfies IntakeImageType[], names: 'JPG, PNG or PDF' },
@@ -88,20 +91,19 @@ function describeUnknown(bytes: Buffer): string {
   return 'of an unknown type';
 }
 
-function invalidBase64(field: string): never {
-  throw new AppException(ErrorCode.ValidationFailed, `${field} must be a base64 data URL or base64`, {
-    fields: [{ field, messages: [`${field} must be a base64 data URL or base64`] }],
-  });
+function invalidBase64(field: string, problem: DataUrlProblem): never {
+  const message =
+    problem === 'header-too-long'
+      ? `${field}: a data URL's header (before the comma) must be at most ${DATA_URL_MAX_HEADER_CHARS} characters`
+      : `${field} must be a base64 data URL or base64`;
+  throw new AppException(ErrorCode.ValidationFailed, message, { fields: [{ field, messages: [message] }] });
 }
 
-/** Decodes a data URL or bare base64 (standard or URL-safe alphabet, padded or not). */
+/** Decodes a data URL or bare base64 (standard or URL-safe alphabet, padded or not): libs/common's one parser. */
 export function decodeBase64Upload(value: string, field: string): Buffer {
-  const match = dataUrl.exec(value.trimStart());
-  const payload = (match ? match[1]! : value).replace(/\s+/g, '');
-  if (payload.length % 4 === 1) invalidBase64(field);
-  if (base64.test(payload)) return Buffer.from(payload, 'base64');
-  if (base64Url.test(payload)) return Buffer.from(payload, 'base64url');
-  return invalidBase64(field);
+  const decoded = decodeDataUrl(value, { bare: true });
+  if ('problem' in decoded) invalidBase64(field, decoded.problem);
+  return decoded.bytes;
 }
 
 /** What ImageMagick's policy lets the OCR step read (16K a side); past 100 MP no photo of an order is. */
@@ -110,7 +112,7 @@ export const INTAKE_PIXEL_LIMITS: PixelLimits = { maxSide: 16_384, maxPixels: 10
 const UNREADABLE_MESSAGE = 'The image or PDF could not be read';
 
 function unreadable(field: string, type: IntakeFileType): never {
-  throw new AppException(AiErrorCode.UnreadableFile, UNREADABLE_MESSAGE, { field, found: type }, 400);
+  throw new AppException(AiErrorCode.UnreadableFile, UNREADABLE_MESSAGE, { field, found: type });
 }
 
 /**
@@ -132,12 +134,12 @@ function checkStructure(bytes: Buffer, type: IntakeFileType, field: string): voi
   if (!size) unreadable(field, type);
   const problem = pixelLimitProblem(size, INTAKE_PIXEL_LIMITS);
   if (problem) {
-    throw new AppException(
-      AiErrorCode.FileTooLarge,
-      problem,
-      { field, width: size.width, height: size.height, ...INTAKE_PIXEL_LIMITS },
-      413,
-    );
+    throw new AppException(AiErrorCode.FileTooLarge, problem, {
+      field,
+      width: size.width,
+      height: size.height,
+      ...INTAKE_PIXEL_LIMITS,
+    });
   }
 }
 
@@ -157,19 +159,17 @@ export function readIntakeUpload(value: string, field: string, kind: IntakeKind)
       AiErrorCode.FileTooLarge,
       `The file is ${(bytes.length / (1024 * 1024)).toFixed(1)} MB; at most 10 MB is accepted`,
       { field, bytes: bytes.length, maxBytes: AI_UPLOAD_MAX_BYTES },
-      413,
     );
   }
   const type = sniffType(bytes);
   const { types, names } = accepted[kind];
   if (!type || !types.includes(type)) {
     const found = type ? typeNames[type] : describeUnknown(bytes);
-    throw new AppException(
-      AiErrorCode.UnsupportedFile,
-      `The file is ${found}; only ${names} files are accepted`,
-      { field, found: type, accepted: types },
-      415,
-    );
+    throw new AppException(AiErrorCode.UnsupportedFile, `The file is ${found}; only ${names} files are accepted`, {
+      field,
+      found: type,
+      accepted: types,
+    });
   }
   checkStructure(bytes, type, field);
   return { bytes, type };

@@ -1,10 +1,18 @@
-import { AppException, ErrorCode, intakeAudioTypes, intakeImageTypes, type IntakeFileType } from '@erp/contracts';
+import {
+  AppException,
+  ErrorCode,
+  intakeAudioTypes,
+  intakeImageTypes,
+  Permission,
+  type IntakeFileType,
+  type IntakeFlow,
+} from '@erp/contracts';
 import { Controller, Get, Inject, Param, Res, StreamableFile } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { SignedIn } from '../auth/access.decorators.js';
+import { RequireAllPermissions, RequirePermission } from '../auth/access.decorators.js';
 import { GatewayConfig } from '../config/gateway.config.js';
 import { INTAKE_FOLDER } from './intake-store.js';
 
@@ -25,28 +33,65 @@ const fileName = new RegExp(
 );
 
 function notFound(): never {
-  throw new AppException(ErrorCode.NotFound, 'Not found', undefined, 404);
+  throw new AppException(ErrorCode.NotFound, 'Not found');
 }
 
 /**
- * The files kept by AI intake (an order's photo or voice note, a supplier's invoice), for signed-in
- * users: the order and invoice screens link to them. They are the business's own documents, so
- * unlike the company logo they are not served under the public /uploads.
+ * The files kept by AI intake, for the users who may read the records they belong to (CONTRACT §2):
+ * an order's photo, PDF or voice note (kept under intake/orders/) with orders:read, a supplier's
+ * invoice (intake/supplier-invoices/) with stock:read. The folder is chosen by the route that kept
+ * the file and the URL only finds a file in its own folder, so no URL reaches another flow's files.
+ * They are the business's own documents, so unlike the company logo they are not under the public
+ * /uploads.
  */
 @Controller(`files/${INTAKE_FOLDER}`)
 export class IntakeFilesController {
   constructor(@Inject(GatewayConfig) private readonly config: GatewayConfig) {}
 
-  @SignedIn()
-  @Get(':year/:name')
-  async file(
+  @RequirePermission(Permission.OrdersRead)
+  @Get('orders/:year/:name')
+  orderFile(
     @Param('year') year: string,
     @Param('name') name: string,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
+    return this.serve('orders', year, name, reply);
+  }
+
+  @RequirePermission(Permission.StockRead)
+  @Get('supplier-invoices/:year/:name')
+  supplierInvoiceFile(
+    @Param('year') year: string,
+    @Param('name') name: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return this.serve('supplier-invoices', year, name, reply);
+  }
+
+  /**
+   * A file kept before files had a flow (intake/<yyyy>/): it may be an order's or a supplier's, so
+   * it takes both permissions (admins and owners, and staff holding both, read it as before).
+   */
+  @RequireAllPermissions(Permission.OrdersRead, Permission.StockRead)
+  @Get(':year/:name')
+  earlierFile(
+    @Param('year') year: string,
+    @Param('name') name: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return this.serve(null, year, name, reply);
+  }
+
+  private async serve(
+    flow: IntakeFlow | null,
+    year: string,
+    name: string,
+    reply: FastifyReply,
+  ): Promise<StreamableFile> {
     const match = fileName.exec(name);
     if (!/^\d{4}$/.test(year) || !match) notFound();
-    const path = join(resolve(this.config.ERP_DATA_DIR), 'uploads', INTAKE_FOLDER, year, name);
+    const folder = flow === null ? [INTAKE_FOLDER, year] : [INTAKE_FOLDER, flow, year];
+    const path = join(resolve(this.config.ERP_DATA_DIR), 'uploads', ...folder, name);
     const size = await stat(path).then(
       (found) => (found.isFile() ? found.size : null),
       () => null,

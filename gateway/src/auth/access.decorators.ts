@@ -9,6 +9,7 @@ export type Access =
   | { kind: 'public' }
   | { kind: 'signed-in' }
   | { kind: 'permission'; permission: Permission }
+  | { kind: 'all-permissions'; permissions: readonly Permission[] }
   | { kind: 'admin' }
   | { kind: 'api-key'; permission: ApiKeyPermission };
 
@@ -25,6 +26,10 @@ export const SignedIn = (): MethodDecorator & ClassDecorator =>
 /** Staff holding the permission; admins and owners always. */
 export const RequirePermission = (permission: Permission): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies Access);
+
+/** Staff holding every one of the permissions; admins and owners always. */
+export const RequireAllPermissions = (...permissions: Permission[]): MethodDecorator & ClassDecorator =>
+  SetMetadata(ACCESS_KEY, { kind: 'all-permissions', permissions } satisfies Access);
 
 /** Admins and owners only (the Administration screens and calls). */
 export const AdminOnly = (): MethodDecorator & ClassDecorator =>

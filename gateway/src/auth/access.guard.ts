@@ -11,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, read fresh from the identity service for this request. */
     user?: UserDto;
+    /** The server-side session the cookie names (set with `user`). */
+    sessionId?: string;
   }
 }
 
@@ -19,7 +21,7 @@ declare module 'fastify' {
 export class SessionAuthGuard extends AuthGuard(SESSION_STRATEGY) {
   override handleRequest<TUser = UserDto>(error: unknown, user: TUser | false): TUser {
     if (error) throw error;
-    if (!user) throw new AppException(ErrorCode.Unauthenticated, 'Please sign in', undefined, 401);
+    if (!user) throw new AppException(ErrorCode.Unauthenticated, 'Please sign in');
     return user;
   }
 }
@@ -40,6 +42,8 @@ export function allows(access: Access, user: UserDto): boolean {
       return isAdministrator(user);
     case 'permission':
       return isAdministrator(user) || user.permissions.includes(access.permission);
+    case 'all-permissions':
+      return isAdministrator(user) || access.permissions.every((permission) => user.permissions.includes(permission));
   }
 }
 
@@ -58,7 +62,7 @@ export class AccessGuard implements CanActivate {
       context.getHandler(),
       context.getClass(),
     ]);
-    if (!access) throw new AppException(ErrorCode.Forbidden, 'This route declares no access policy', undefined, 403);
+    if (!access) throw new AppException(ErrorCode.Forbidden, 'This route declares no access policy');
     if (access.kind === 'public') return true;
     if (access.kind === 'api-key') {
       await this.apiKeys.authenticate(context.switchToHttp().getRequest<FastifyRequest>(), access.permission);
@@ -66,7 +70,7 @@ export class AccessGuard implements CanActivate {
     }
     await this.session.canActivate(context);
     const user = context.switchToHttp().getRequest<FastifyRequest>().user;
-    if (!user) throw new AppException(ErrorCode.Unauthenticated, 'Please sign in', undefined, 401);
+    if (!user) throw new AppException(ErrorCode.Unauthenticated, 'Please sign in');
     if (!allows(access, user)) throw this.denied(access);
     return true;
   }
@@ -75,6 +79,11 @@ export class AccessGuard implements CanActivate {
     if (access.kind === 'permission') {
       return new AppException(ErrorCode.Forbidden, `You need the ${access.permission} permission`, {
         permission: access.permission,
+      });
+    }
+    if (access.kind === 'all-permissions') {
+      return new AppException(ErrorCode.Forbidden, `You need the ${access.permissions.join(' and ')} permissions`, {
+        permissions: access.permissions,
       });
     }
     return new AppException(ErrorCode.Forbidden, 'Only an admin or owner can do this');

@@ -1,10 +1,20 @@
-import { IdentityClient, LoginDto, RegisterDto, type RpcMeta, type UserDto } from '@erp/contracts';
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import {
+  AppException,
+  ChangePasswordDto,
+  ErrorCode,
+  IdentityClient,
+  LoginDto,
+  RegisterDto,
+  type RpcMeta,
+  type UserDto,
+} from '@erp/contracts';
+import { Body, Controller, Get, Header, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
 import { Public, SignedIn } from './access.decorators.js';
+import { PublicWritesGuard } from './public-writes.guard.js';
 import { clearSessionCookie, sessionToken, setSessionCookie, type SessionClaims } from './session-cookie.js';
 
 @Controller()
@@ -17,6 +27,7 @@ export class AuthController {
 
   /** CONTRACT §1: staff, pending, default permissions; does not sign in. */
   @Public()
+  @UseGuards(PublicWritesGuard)
   @Post('register')
   @HttpCode(201)
   async register(@Body() dto: RegisterDto, @RequestMeta() meta: RpcMeta): Promise<{ message: string; user: UserDto }> {
@@ -27,6 +38,7 @@ export class AuthController {
   @Public()
   @Post('login')
   @HttpCode(200)
+  @Header('cache-control', 'no-store')
   async login(
     @Body() dto: LoginDto,
     @Req() request: FastifyRequest,
@@ -59,5 +71,18 @@ export class AuthController {
   @Get('user')
   currentUser(@CurrentUser() user: UserDto): UserDto {
     return user;
+  }
+
+  /** CONTRACT §14: one's own password; the user's other sessions end, this one stays. */
+  @SignedIn()
+  @Post('user/password')
+  @HttpCode(204)
+  async changePassword(
+    @Body() dto: ChangePasswordDto,
+    @Req() request: FastifyRequest,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<void> {
+    if (!request.sessionId) throw new AppException(ErrorCode.Unauthenticated, 'Please sign in');
+    await this.identity.changePassword({ ...dto, keepSessionId: request.sessionId, ip: request.ip }, meta);
   }
 }

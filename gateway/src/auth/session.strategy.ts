@@ -26,10 +26,15 @@ export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY
     });
   }
 
-  /** Returns the user (set on request.user), or false for a revoked session or an unapproved user. */
+  /**
+   * Returns the user (set on request.user, with the session's id on request.sessionId), or false
+   * for a revoked session or an unapproved user.
+   */
   async validate(request: FastifyRequest, claims: SessionClaims): Promise<UserDto | false> {
     if (typeof claims.sid !== 'string') return false;
     const { user } = await this.identity.resolveSession(claims.sid, { requestId: request.id });
-    return user ?? false;
+    if (!user) return false;
+    request.sessionId = claims.sid;
+    return user;
   }
 }

@@ -4,13 +4,14 @@ import helmet from '@fastify/helmet';
 import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Logger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { GatewayConfig } from '../config/gateway.config.js';
+import { fastifyTrustProxy } from '../config/trust-proxy.js';
 import { HttpExceptionFilter, sendError } from '../errors/http-exception.filter.js';
 import { GatewayModule } from '../gateway.module.js';
 import { GatewayMetrics } from '../metrics/metrics.js';
@@ -54,7 +55,7 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     genReqId: requestId,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     return503OnClosing: true,
     logger: false,
     // What is refused before any route or filter runs answers in CONTRACT §3's shape too: the
@@ -67,23 +68,31 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   const spa = SpaAssets.load(config.WEB_DIST_DIR);
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule.forRoot(config, metrics), adapter, {
     bufferLogs: true,
+    // Nest would add a form (urlencoded) parser: the gateway parses JSON and nothing else.
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
 
   const fastify = app.getHttpAdapter().getInstance();
-  fastify.removeContentTypeParser('text/plain');
+  acceptJsonBodiesOnly(fastify);
   // Cross-site first: a cross-site form post is told why (403), not only that its type is wrong (415).
   fastify.addHook('onRequest', refuseCrossSite);
   fastify.addHook('onRequest', requireJsonBody);
   fastify.addHook('onRequest', async (request: FastifyRequest, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  fastify.addHook('onSend', privateAnswersAndHttpsOnlyHsts);
   metrics.instrument(fastify);
-  await app.register(helmet, { contentSecurityPolicy, crossOriginEmbedderPolicy: false });
+  // HSTS is added per answer, over HTTPS only (privateAnswersAndHttpsOnlyHsts).
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
   await app.register(cookie);
 
   app.setGlobalPrefix('api', { exclude: ['health', 'ready', 'metrics'] });
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe({ edge: true }));
   app.useGlobalFilters(new HttpExceptionFilter(spa));
   serveUploads(app, config);
   if (spa) {
@@ -93,6 +102,33 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   await app.init();
   assertEveryRouteDeclaresAccess(app);
   return app;
+}
+
+/**
+ * CONTRACT §14: what a signed-in user or a key is answered is theirs alone, and no cache on the
+ * way (a shared proxy, the browser's disk) may keep it: `no-store`, unless the route chose its
+ * own policy (the intake files' private cache). HSTS only over HTTPS (directly, or through a
+ * trusted proxy): sent over plain HTTP it means nothing, and on a LAN address it is wrong.
+ */
+async function privateAnswersAndHttpsOnlyHsts(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.user !== undefined && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+  if (request.protocol === 'https') {
+    void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  }
+}
+
+/**
+ * JSON is the only body the gateway reads (CONTRACT §1): any other type is refused by Fastify
+ * with 415 before a route runs, so no form, text or multipart body reaches a handler. An empty
+ * JSON body is no body (CONTRACT §9): what many HTTP libraries send on DELETE and body-less POST.
+ */
+function acceptJsonBodiesOnly(fastify: FastifyInstance): void {
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else void parseJson(request, body as string, done);
+  });
 }
 
 /**

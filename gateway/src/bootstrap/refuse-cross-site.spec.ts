@@ -43,18 +43,39 @@ describe('refuseCrossSite', () => {
     expect(await outcome(request('POST', '/api/logout'))).toBe('passes');
   });
 
-  it('leaves reads, paths outside /api and the partner API alone', async () => {
+  it('leaves reads and the partner API alone', async () => {
     const crossSite = { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
     for (const [method, url] of [
       ['GET', '/api/clients'],
       ['HEAD', '/api/user'],
       ['OPTIONS', '/api/clients'],
-      ['POST', '/metrics'],
       ['POST', '/api/v1/orders'],
       ['PATCH', '/api/v1/products/1/stock'],
+      ['POST', '/%61pi/v1/orders'],
     ] as const) {
       expect(await outcome(request(method, url, crossSite)), `${method} ${url}`).toBe('passes');
     }
-    expect(await outcome(request('POST', '/api/v1x', crossSite))).toBe('refused 403');
+  });
+
+  it('judges every other path as the router reads it: decoded, absolute form reduced, outside /api too', async () => {
+    const crossSite = { 'sec-fetch-site': 'same-site', origin: 'http://erp.example:1' };
+    for (const url of [
+      '/api/v1x',
+      '/%61pi/users',
+      '/api/%75sers',
+      'http://erp.example:8080/api/users',
+      '/metrics',
+      '/anything',
+    ]) {
+      expect(await outcome(request('POST', url, crossSite)), url).toBe('refused 403');
+    }
+  });
+
+  it('trusts the route the router matched over the raw target', async () => {
+    const crossSite = { 'sec-fetch-site': 'cross-site' };
+    const matched = (url: string, route: string): FastifyRequest =>
+      ({ ...request('POST', url, crossSite), routeOptions: { url: route } }) as unknown as FastifyRequest;
+    expect(await outcome(matched('/%61pi/users', '/api/users'))).toBe('refused 403');
+    expect(await outcome(matched('/%61pi/v1/orders', '/api/v1/orders'))).toBe('passes');
   });
 });

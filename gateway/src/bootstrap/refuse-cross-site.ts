@@ -1,6 +1,6 @@
 import { AppException, ErrorCode } from '@erp/contracts';
 import type { FastifyRequest } from 'fastify';
-import { isPartnerApiPath } from '../errors/http-exception.filter.js';
+import { isPartnerApiPath, routePath } from './route-path.js';
 
 const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -10,8 +10,9 @@ function header(request: FastifyRequest, name: string): string | undefined {
 }
 
 /**
- * CSRF defence for the web app's own calls: a browser request that changes something under
- * /api must come from the page the gateway served. Sec-Fetch-Site (sent by every current
+ * CSRF defence for the web app's own calls: a browser request that changes something must come
+ * from the page the gateway served. The route is judged as the router matched it (route-path.ts),
+ * never by the raw target, and every path is checked: nothing outside /api changes anything. Sec-Fetch-Site (sent by every current
  * browser, and not settable by a page) must say `same-origin` (or `none`: typed by the user);
  * without it, an Origin header must be this server's own origin (scheme and host, taken from
  * X-Forwarded-* only when TRUST_PROXY is set). `same-site` is refused too: SameSite=Lax sends
@@ -23,7 +24,7 @@ function header(request: FastifyRequest, name: string): string | undefined {
  * (require-json-body.ts) and SameSite=Lax this is the third layer (CONTRACT §1).
  */
 export async function refuseCrossSite(request: FastifyRequest): Promise<void> {
-  if (!unsafe.has(request.method) || !request.url.startsWith('/api/') || isPartnerApiPath(request.url)) return;
+  if (!unsafe.has(request.method) || isPartnerApiPath(routePath(request))) return;
   const site = header(request, 'sec-fetch-site');
   if (site !== undefined) {
     if (site === 'same-origin' || site === 'none') return;
@@ -39,7 +40,5 @@ function refused(): AppException {
   return new AppException(
     ErrorCode.Forbidden,
     'Cross-site request refused: this call is only accepted from the app itself',
-    undefined,
-    403,
   );
 }

@@ -14,12 +14,13 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 /**
- * CONTRACT §1: a mutating /api request that carries a body must be JSON, else 415. With
- * SameSite=Lax cookies this also stops cross-site form posts. A request with no body
+ * CONTRACT §1: a mutating request that carries a body must be JSON, else 415, on every path
+ * however it is spelled (the gateway parses no other body type at all: create-gateway-app.ts).
+ * With SameSite=Lax cookies this also stops cross-site form posts. A request with no body
  * (logout, DELETE, generate-invoice) needs no content type.
  */
 export async function requireJsonBody(request: FastifyRequest): Promise<void> {
-  if (!mutating.has(request.method) || !request.url.startsWith('/api/')) return;
+  if (!mutating.has(request.method)) return;
   if (hasBody(request) && !isJson(request.headers['content-type'])) {
     throw new AppException(ErrorCode.UnsupportedMediaType, 'Request body must be sent as application/json');
   }

@@ -1,20 +1,30 @@
 import {
+  BillingClient,
   CreateClientDto,
   ListClientsDto,
   OrdersClient,
   Permission,
+  StatementQueryDto,
+  UpdateClientDto,
+  type ClientDetailDto,
   type ClientDto,
   type RpcMeta,
+  type StatementDto,
 } from '@erp/contracts';
-import { Body, Controller, Get, HttpCode, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { RequirePermission } from '../auth/access.decorators.js';
+import { RequireAllPermissions, RequirePermission } from '../auth/access.decorators.js';
+import { pdfDownload } from '../common/file-reply.js';
+import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 
 /** Clients (SPEC §2 Clients), kept by the orders service. */
 @Controller('clients')
 export class ClientsController {
-  constructor(private readonly orders: OrdersClient) {}
+  constructor(
+    private readonly orders: OrdersClient,
+    private readonly billing: BillingClient,
+  ) {}
 
   /** A bare array, newest first (CONTRACT §4b); X-Total-Count when a limit is asked. */
   @RequirePermission(Permission.ClientsRead)
@@ -34,5 +44,41 @@ export class ClientsController {
   @HttpCode(201)
   create(@Body() dto: CreateClientDto, @RequestMeta() meta: RpcMeta): Promise<ClientDto> {
     return this.orders.createClient(dto, meta);
+  }
+
+  /** The client with its balance and overdue balance (CONTRACT §11), kept by billing. */
+  @RequirePermission(Permission.ClientsRead)
+  @Get(':id')
+  async get(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<ClientDetailDto> {
+    const client = await this.orders.getClient(id, meta);
+    const [owed] = await this.billing.getClientBalances([client.id], meta);
+    return { ...client, balance: owed!.balance, overdueBalance: owed!.overdueBalance };
+  }
+
+  /**
+   * The client's statement for a period (CONTRACT §11): opening balance, every invoice, credit
+   * note and payment with the running balance, closing balance; `format=pdf` as a bilingual PDF.
+   */
+  @RequireAllPermissions(Permission.ClientsRead, Permission.InvoicesRead)
+  @Get(':id/statement')
+  async statement(
+    @Param('id', ParseIdPipe) id: string,
+    @Query() query: StatementQueryDto,
+    @RequestMeta() meta: RpcMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StatementDto | Buffer> {
+    if (query.format === 'pdf') return pdfDownload(reply, await this.billing.getStatementPdf(id, query, meta));
+    return this.billing.getStatement(id, query, meta);
+  }
+
+  /** The changed fields; `priceListId: null` takes the client off its price list (CONTRACT §10). */
+  @RequirePermission(Permission.ClientsWrite)
+  @Patch(':id')
+  update(
+    @Param('id', ParseIdPipe) id: string,
+    @Body() dto: UpdateClientDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<ClientDto> {
+    return this.orders.updateClient(id, dto, meta);
   }
 }

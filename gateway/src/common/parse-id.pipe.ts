@@ -7,7 +7,7 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!uuid.test(value)) throw new AppException(ErrorCode.NotFound, 'Not found', { id: value }, 404);
+    if (!uuid.test(value)) throw new AppException(ErrorCode.NotFound, 'Not found', { id: value });
     return value.toLowerCase();
   }
 }

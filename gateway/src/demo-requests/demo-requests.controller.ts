@@ -1,6 +1,7 @@
 import { CreateDemoRequestDto, IdentityClient, type DemoRequestDto, type RpcMeta } from '@erp/contracts';
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { Public } from '../auth/access.decorators.js';
+import { PublicWritesGuard } from '../auth/public-writes.guard.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 
 @Controller('demo-requests')
@@ -9,6 +10,7 @@ export class DemoRequestsController {
 
   /** The landing page's Request Demo and Start Free Trial forms. */
   @Public()
+  @UseGuards(PublicWritesGuard)
   @Post()
   @HttpCode(201)
   async create(

@@ -5,7 +5,7 @@ import { toErrorResponse } from './error-response.js';
 
 describe('toErrorResponse', () => {
   it('keeps a domain error’s code, status and details', () => {
-    const error = new AppException('INVENTORY_INSUFFICIENT_STOCK', 'Not enough stock', { short: 1 }, 409);
+    const error = new AppException('INVENTORY_INSUFFICIENT_STOCK', 'Not enough stock', { short: 1 });
     expect(toErrorResponse(error, 'r1')).toEqual({
       status: 409,
       body: { message: 'Not enough stock', code: 'INVENTORY_INSUFFICIENT_STOCK', details: { short: 1 } },

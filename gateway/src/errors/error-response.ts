@@ -1,4 +1,4 @@
-import { AppException, ErrorCode, type ErrorBody } from '@erp/contracts';
+import { AppException, codeOfStatus, ErrorCode, type ErrorBody } from '@erp/contracts';
 import { HttpException } from '@nestjs/common';
 
 export interface ErrorResponse {
@@ -8,19 +8,6 @@ export interface ErrorResponse {
   /** A fault of ours (not the caller's): logged with its stack. */
   fault: boolean;
 }
-
-const codeByStatus: Record<number, string> = {
-  400: ErrorCode.ValidationFailed,
-  401: ErrorCode.Unauthenticated,
-  403: ErrorCode.Forbidden,
-  404: ErrorCode.NotFound,
-  405: ErrorCode.NotFound,
-  409: ErrorCode.Conflict,
-  413: ErrorCode.PayloadTooLarge,
-  415: ErrorCode.UnsupportedMediaType,
-  429: ErrorCode.RateLimited,
-  503: ErrorCode.ServiceUnavailable,
-};
 
 /** Errors raised by Fastify itself before a route runs (body parsing, limits, media types). */
 interface FastifyError extends Error {
@@ -40,24 +27,17 @@ function fromFastify(error: FastifyError): AppException {
   const status = error.statusCode;
   // The router's own refusals, before any route runs: a path parameter past its length names
   // nothing (like a malformed id, CONTRACT §3's 404), and a malformed URL is the caller's error.
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return new AppException(ErrorCode.NotFound, 'Not found', undefined, 404);
-  if (error.code === 'FST_ERR_BAD_URL')
-    return new AppException(ErrorCode.ValidationFailed, 'Malformed URL', undefined, 400);
-  if (status === 413) return new AppException(ErrorCode.PayloadTooLarge, 'Request body is too large', undefined, 413);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new AppException(ErrorCode.NotFound, 'Not found');
+  if (error.code === 'FST_ERR_BAD_URL') return new AppException(ErrorCode.ValidationFailed, 'Malformed URL');
+  if (status === 413) return new AppException(ErrorCode.PayloadTooLarge, 'Request body is too large');
   if (status === 415) {
-    return new AppException(
-      ErrorCode.UnsupportedMediaType,
-      'Request body must be sent as application/json',
-      undefined,
-      415,
-    );
+    return new AppException(ErrorCode.UnsupportedMediaType, 'Request body must be sent as application/json');
   }
   if (status === 400 && /JSON/i.test(error.code + error.message)) {
-    return new AppException(ErrorCode.InvalidJson, 'Request body is not valid JSON', undefined, 400);
+    return new AppException(ErrorCode.InvalidJson, 'Request body is not valid JSON');
   }
   if (status >= 400 && status < 500) {
-    return new AppException(codeByStatus[status] ?? ErrorCode.ValidationFailed, error.message, undefined, status);
+    return new AppException(codeOfStatus(status), error.message);
   }
   return new AppException(ErrorCode.Internal, 'Internal error');
 }
@@ -66,10 +46,10 @@ function fromHttp(error: HttpException): AppException {
   const status = error.getStatus();
   // Nest's own JSON body parser reports a malformed body as a plain 400.
   if (status === 400 && /json/i.test(error.message)) {
-    return new AppException(ErrorCode.InvalidJson, 'Request body is not valid JSON', undefined, 400);
+    return new AppException(ErrorCode.InvalidJson, 'Request body is not valid JSON');
   }
-  const code = codeByStatus[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed);
-  return new AppException(code, status >= 500 ? 'Internal error' : error.message, undefined, status);
+  const code = codeOfStatus(status);
+  return new AppException(code, status >= 500 ? 'Internal error' : error.message);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Catch, HttpException, HttpStatus, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isPartnerApiPath, routePath } from '../bootstrap/route-path.js';
 import { isServerPath, type SpaAssets } from '../web/spa-assets.js';
 import { toErrorResponse } from './error-response.js';
 
@@ -32,14 +33,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       exception instanceof HttpException &&
       exception.getStatus() === HttpStatus.NOT_FOUND &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !isServerPath(request.url)
+      !isServerPath(routePath(request))
     );
   }
-}
-
-/** The partner API answers in its envelope, errors included (CONTRACT §3). */
-export function isPartnerApiPath(url: string): boolean {
-  return url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?');
 }
 
 /**
@@ -50,6 +46,7 @@ export function sendError(reply: FastifyReply, error: unknown, request: FastifyR
   const response = toErrorResponse(error, request.id);
   if (response.fault) logger.error({ err: error, requestId: request.id }, 'request failed');
   const { message, ...rest } = response.body;
-  const body = isPartnerApiPath(request.url) ? { success: false, error: message, ...rest } : response.body;
+  // The partner API answers in its envelope, errors included (CONTRACT §3).
+  const body = isPartnerApiPath(routePath(request)) ? { success: false, error: message, ...rest } : response.body;
   void reply.status(response.status).headers(response.headers).send(body);
 }

@@ -7,7 +7,7 @@ import {
   type ServiceClient,
   type ServiceHealthDto,
 } from '@erp/contracts';
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get, Inject, Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { Public } from '../auth/access.decorators.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
@@ -33,7 +33,11 @@ export class HealthController {
     return { status: 'ok', uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
   }
 
-  /** Readiness: Redis, and every service answering with its database and Redis healthy. */
+  /**
+   * Readiness: Redis, and every service answering with its database and Redis healthy. The answer
+   * is public (load balancers read it), so it names what is down and never says why: the reasons
+   * (addresses, driver messages) go to the log.
+   */
   @Get('ready')
   async ready(@RequestMeta() meta: RpcMeta): Promise<ReadinessDto> {
     const [redis, ...answers] = await Promise.all([
@@ -53,8 +57,33 @@ export class HealthController {
     if (!redis.ok) failing.unshift('redis');
     const checks = { redis, services };
     if (failing.length > 0) {
-      throw new AppException(ErrorCode.ServiceUnavailable, `Not ready: ${failing.join(', ')}`, { checks });
+      logger.warn({ requestId: meta.requestId, checks }, `not ready: ${failing.join(', ')}`);
+      throw new AppException(ErrorCode.ServiceUnavailable, `Not ready: ${failing.join(', ')}`, {
+        checks: withoutReasons(checks),
+      });
     }
-    return { status: 'ready', checks };
+    return { status: 'ready', checks: withoutReasons(checks) };
   }
+}
+
+const logger = new Logger('Readiness');
+
+function withoutReason(check: DependencyHealth): DependencyHealth {
+  return { ok: check.ok, latencyMs: check.latencyMs };
+}
+
+/** The checks as the public sees them: up or down and how fast, without error text. */
+function withoutReasons(checks: ReadinessDto['checks']): ReadinessDto['checks'] {
+  const services = Object.fromEntries(
+    Object.entries(checks.services).map(([name, answer]) => [
+      name,
+      'status' in answer
+        ? {
+            ...answer,
+            checks: { database: withoutReason(answer.checks.database), redis: withoutReason(answer.checks.redis) },
+          }
+        : withoutReason(answer),
+    ]),
+  );
+  return { redis: withoutReason(checks.redis), services };
 }

@@ -1,11 +1,21 @@
-import { BillingClient, ListInvoicesDto, Permission, type InvoiceDto, type RpcMeta } from '@erp/contracts';
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import {
+  BillingClient,
+  DeletePaymentDto,
+  ListInvoicesDto,
+  Permission,
+  RecordPaymentDto,
+  type InvoiceDto,
+  type PaymentDto,
+  type RpcMeta,
+} from '@erp/contracts';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { RequirePermission } from '../auth/access.decorators.js';
+import { AdminOnly, RequirePermission } from '../auth/access.decorators.js';
+import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 
-/** Invoices (SPEC §2 Invoices), kept by the billing service. */
+/** Invoices and credit notes (SPEC §2 Invoices, CONTRACT §11), kept by the billing service. */
 @Controller('invoices')
 export class InvoicesController {
   constructor(private readonly billing: BillingClient) {}
@@ -31,11 +41,44 @@ export class InvoicesController {
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Buffer> {
-    const file = await this.billing.getInvoicePdf(id, meta);
-    void reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-      .header('cache-control', 'private, no-store');
-    return Buffer.from(file.contentBase64, 'base64');
+    return pdfDownload(reply, await this.billing.getInvoicePdf(id, meta));
+  }
+
+  /** One invoice or credit note, with its settlement (CONTRACT §11, §13). */
+  @RequirePermission(Permission.InvoicesRead)
+  @Get(':id')
+  get(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<InvoiceDto> {
+    return this.billing.getInvoice(id, meta);
+  }
+
+  /** A payment against a customer invoice: more than 0, at most its balance due (CONTRACT §11). */
+  @RequirePermission(Permission.InvoicesWrite)
+  @Post(':id/payments')
+  @HttpCode(201)
+  recordPayment(
+    @Param('id', ParseIdPipe) id: string,
+    @Body() dto: RecordPaymentDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<PaymentDto> {
+    return this.billing.recordPayment(id, dto, meta);
+  }
+
+  /** Every payment of the invoice, oldest first; deleted ones too, with who deleted them and why. */
+  @RequirePermission(Permission.InvoicesRead)
+  @Get(':id/payments')
+  payments(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<PaymentDto[]> {
+    return this.billing.listPayments(id, meta);
+  }
+
+  /** Takes a payment back (admins and owners): it stays listed, marked deleted with the reason. */
+  @AdminOnly()
+  @Delete(':id/payments/:paymentId')
+  deletePayment(
+    @Param('id', ParseIdPipe) id: string,
+    @Param('paymentId', ParseIdPipe) paymentId: string,
+    @Body() dto: DeletePaymentDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<PaymentDto> {
+    return this.billing.deletePayment(id, paymentId, dto.reason, meta);
   }
 }

@@ -217,16 +217,28 @@ export function buildOpenApiDocument(routes: V1Route[], options: OpenApiOptions)
       },
       required: ['success', 'data', ...(descriptor?.list ? ['count', 'hasMore'] : [])],
     };
+    const file = descriptor?.file;
     const responses: Record<string, unknown> = {
-      [success]: {
-        description: route.method === 'POST' ? 'Created.' : 'OK.',
-        content: {
-          'application/json': {
-            schema: envelope,
-            ...(descriptor ? { examples: { example: { value: descriptor.responseExample } } } : {}),
+      [success]: file
+        ? {
+            description: file.description,
+            headers: {
+              'Content-Disposition': {
+                description: 'attachment; filename="…": the name to save the file under.',
+                schema: { type: 'string' },
+              },
+            },
+            content: { [file.contentType]: { schema: { type: 'string', format: 'binary' } } },
+          }
+        : {
+            description: route.method === 'POST' ? 'Created.' : 'OK.',
+            content: {
+              'application/json': {
+                schema: envelope,
+                ...(descriptor ? { examples: { example: { value: descriptor.responseExample } } } : {}),
+              },
+            },
           },
-        },
-      },
       '400': {
         ...errorResponse('Validation failed: the message names the field.'),
       },
@@ -299,7 +311,7 @@ export function buildOpenApiDocument(routes: V1Route[], options: OpenApiOptions)
       title: 'Gulf ERP partner API',
       version: '1',
       description: [
-        'Products, stock and orders of Gulf ERP for your systems.',
+        'Products, stock, orders, invoices and payments of Gulf ERP for your systems.',
         'Authenticate with an API key (created under Settings → API keys) in the X-API-Key header or as Authorization: Bearer <key>. Each key carries permissions; a route needs the one it names.',
         `Each key may make ${options.rateLimitPerMinute} requests a minute; over that the answer is 429 with Retry-After.`,
         'Every answer is the envelope { success, data?, error?, code?, details?, count?, hasMore?, total? }; lists carry count and hasMore, and total with withTotal=true.',
@@ -313,6 +325,7 @@ export function buildOpenApiDocument(routes: V1Route[], options: OpenApiOptions)
     tags: [
       { name: 'Products', description: 'The catalogue and its stock.' },
       { name: 'Orders', description: 'Orders from your systems.' },
+      { name: 'Invoices', description: 'Customer invoices, credit notes, their payments and PDFs.' },
     ],
     security: [{ ApiKeyHeader: [] }, { bearer: [] }],
     paths,
@@ -356,7 +369,10 @@ export function buildOpenApiDocument(routes: V1Route[], options: OpenApiOptions)
             sku: { type: 'string' },
             quantity: { type: 'number' },
             previousQuantity: { type: 'number' },
-            reason: { type: 'string', enum: ['initial', 'adjustment', 'order', 'order-put-back', 'receipt'] },
+            reason: {
+              type: 'string',
+              enum: ['initial', 'adjustment', 'order', 'order-put-back', 'order-return', 'receipt'],
+            },
             reference: { type: ['string', 'null'], description: 'The order’s or receipt’s id, when one caused it.' },
             changedAt: { type: 'string', format: 'date-time' },
           },
@@ -374,6 +390,102 @@ export function buildOpenApiDocument(routes: V1Route[], options: OpenApiOptions)
             reason: 'order',
             reference: '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
             changedAt: '2026-03-04T10:15:02.131Z',
+          },
+        },
+      ),
+      [WebhookEventType.InvoicePaid]: webhook(
+        WebhookEventType.InvoicePaid,
+        'A payment left nothing to pay on a customer invoice.',
+        {
+          type: 'object',
+          properties: {
+            invoiceId: { type: 'string', format: 'uuid' },
+            invoiceNumber: { type: 'string' },
+            orderId: { type: ['string', 'null'], format: 'uuid' },
+            orderNumber: { type: ['string', 'null'] },
+            clientId: { type: ['string', 'null'], format: 'uuid' },
+            totalAmount: { type: 'string', description: 'VAT included, 2 decimals.' },
+            paidAmount: { type: 'string' },
+            creditedAmount: { type: 'string', description: 'What credit notes took off before it was paid.' },
+            paymentId: { type: 'string', format: 'uuid', description: 'The payment that settled it.' },
+            paidAt: { type: 'string', format: 'date-time' },
+          },
+          required: [
+            'invoiceId',
+            'invoiceNumber',
+            'orderId',
+            'orderNumber',
+            'clientId',
+            'totalAmount',
+            'paidAmount',
+            'creditedAmount',
+            'paymentId',
+            'paidAt',
+          ],
+        },
+        {
+          id: '0d4e8a2b-5c6f-4a1b-9e3d-7f8a9b0c1d2e',
+          type: 'invoice.paid',
+          createdAt: '2026-03-20T08:02:11.402Z',
+          data: {
+            invoiceId: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+            invoiceNumber: 'INV-2026-000042',
+            orderId: '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+            orderNumber: 'ORD-2026-000042',
+            clientId: '4b5c6d7e-8f9a-4b0c-8d1e-2f3a4b5c6d7e',
+            totalAmount: '1419.68',
+            paidAmount: '1419.68',
+            creditedAmount: '0.00',
+            paymentId: '6e7f8a9b-0c1d-4e2f-8a3b-4c5d6e7f8a9b',
+            paidAt: '2026-03-20T08:02:11.000Z',
+          },
+        },
+      ),
+      [WebhookEventType.CreditNoteIssued]: webhook(
+        WebhookEventType.CreditNoteIssued,
+        'A credit note undid (part of) a customer invoice.',
+        {
+          type: 'object',
+          properties: {
+            creditNoteId: { type: 'string', format: 'uuid' },
+            creditNoteNumber: { type: 'string', description: 'CN-YYYY-NNNNNN' },
+            originalInvoiceId: { type: 'string', format: 'uuid' },
+            originalInvoiceNumber: { type: 'string' },
+            orderId: { type: ['string', 'null'], format: 'uuid' },
+            orderNumber: { type: ['string', 'null'] },
+            clientId: { type: ['string', 'null'], format: 'uuid' },
+            reason: { type: 'string', enum: ['order_cancelled', 'order_reopened', 'goods_returned'] },
+            totalAmount: { type: 'string', description: 'The credit note’s total, VAT included.' },
+            issuedAt: { type: 'string', format: 'date-time' },
+          },
+          required: [
+            'creditNoteId',
+            'creditNoteNumber',
+            'originalInvoiceId',
+            'originalInvoiceNumber',
+            'orderId',
+            'orderNumber',
+            'clientId',
+            'reason',
+            'totalAmount',
+            'issuedAt',
+          ],
+        },
+        {
+          id: '1e2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b',
+          type: 'credit_note.issued',
+          createdAt: '2026-03-21T11:40:09.917Z',
+          data: {
+            creditNoteId: '8a9b0c1d-2e3f-4a4b-9c5d-6e7f8a9b0c1d',
+            creditNoteNumber: 'CN-2026-000007',
+            originalInvoiceId: '2c3d4e5f-6a7b-4c8d-9e0f-1a2b3c4d5e6f',
+            originalInvoiceNumber: 'INV-2026-000042',
+            orderId: '9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d',
+            orderNumber: 'ORD-2026-000042',
+            clientId: '4b5c6d7e-8f9a-4b0c-8d1e-2f3a4b5c6d7e',
+            reason: 'order_cancelled',
+            totalAmount: '1419.68',
+            issuedAt: '2026-03-21T11:40:09.911Z',
           },
         },
       ),

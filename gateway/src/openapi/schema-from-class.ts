@@ -148,6 +148,16 @@ function apply(schema: JsonSchema, metadata: ValidationMetadata): void {
   }
 }
 
+/** A date field (DateField: ISO 8601 narrowed by a YYYY-MM-DD pattern) takes a day, not a timestamp. */
+function isCalendarDate(list: ValidationMetadata[]): boolean {
+  return list.some((metadata) => {
+    const pattern: unknown = metadata.constraints?.[0];
+    return (
+      metadata.name === 'matches' && pattern instanceof RegExp && pattern.source === String.raw`^\d{4}-\d{2}-\d{2}$`
+    );
+  });
+}
+
 /**
  * The JSON Schema of a DTO class from its class-validator decorators: types, required (no
  * @IsOptional / conditional validation) vs optional, bounds, lengths, enums (@IsIn), nested
@@ -185,6 +195,10 @@ export function schemaFromClass(
       if (metadata.name === 'arrayMinSize') schema.minItems = metadata.constraints[0] as number;
       else if (metadata.name === 'arrayMaxSize') schema.maxItems = metadata.constraints[0] as number;
       else apply(metadata.each && schema.items ? schema.items : schema, metadata);
+    }
+    if (isCalendarDate(list)) {
+      schema.format = 'date';
+      schema.description = 'A calendar date, YYYY-MM-DD.';
     }
     if (defaults[property] !== undefined) schema.default = defaults[property];
     properties[property] = schema;

@@ -1,10 +1,15 @@
 import {
   AiParserClient,
+  AppException,
+  ErrorCode,
   BillingClient,
   ChangeOrderStatusDto,
   CreateOrderDto,
+  CreateOrderReturnDto,
   ListOrdersDto,
   OrderItemInputDto,
+  QuoteOrderDto,
+  type OrderQuoteDto,
   OrdersClient,
   Permission,
   UpdateOrderDto,
@@ -12,13 +17,32 @@ import {
   type GeneratedInvoiceDto,
   type OrderDto,
   type OrderItemDto,
+  type OrderReturnDto,
   type RpcMeta,
+  type UserDto,
 } from '@erp/contracts';
-import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Logger,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
+import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import { RequestMeta } from '../common/request-meta.decorator.js';
+import { orderIdempotencyOf } from '../common/idempotency-key.js';
+import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
+import { GatewayConfig } from '../config/gateway.config.js';
 
 /** Orders (SPEC §2 Orders, docs/api/orders-clients-analytics.md). Status changes move stock (CONTRACT §5). */
 @Controller('orders')
@@ -29,6 +53,7 @@ export class OrdersController {
     private readonly orders: OrdersClient,
     private readonly billing: BillingClient,
     private readonly aiParser: AiParserClient,
+    private readonly config: GatewayConfig,
   ) {}
 
   /** A bare array, newest first (CONTRACT §4b); X-Total-Count when a limit is asked. */
@@ -44,12 +69,36 @@ export class OrdersController {
     return page.items;
   }
 
+  /**
+   * Lines priced as an order of this client would be (CONTRACT §10, docs/decisions/0014), making
+   * nothing: what the order screens and the AI confirm dialog show before saving.
+   */
+  @RequirePermission(Permission.OrdersRead)
+  @Post('quote')
+  @HttpCode(200)
+  quote(@Body() dto: QuoteOrderDto, @RequestMeta() meta: RpcMeta): Promise<OrderQuoteDto> {
+    return this.orders.quoteOrder(dto, meta);
+  }
+
   /** A pending order from the Create Manual Order dialog or the AI confirm dialog. */
   @RequirePermission(Permission.OrdersWrite)
   @Post('manual')
   @HttpCode(201)
-  async create(@Body() dto: CreateOrderDto, @RequestMeta() meta: RpcMeta): Promise<OrderDto> {
-    const order = await this.orders.createOrder(dto, meta);
+  async create(
+    @Body() dto: CreateOrderDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @CurrentUser() user: UserDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<OrderDto> {
+    // A form sent twice (a double click, a retry after a lost answer) makes one order (CONTRACT §4).
+    const idempotency = orderIdempotencyOf(
+      idempotencyKey,
+      `user:${user.id}`,
+      request.body,
+      this.config.IDEMPOTENCY_TTL_SECONDS,
+    );
+    const order = await this.orders.createOrder({ ...dto, ...(idempotency ? { idempotency } : {}) }, meta);
     this.rememberWording(dto, order, meta);
     return order;
   }
@@ -84,7 +133,10 @@ export class OrdersController {
     return this.orders.listOrderItems(id, meta);
   }
 
-  /** The order's one invoice (CONTRACT §5): created now if it has none, the same one every time. */
+  /**
+   * The committed order's invoice (CONTRACT §11): created now if it has none, the same one every
+   * time while it stays committed; 409 BILLING_ORDER_NOT_COMMITTED for a pending or cancelled order.
+   */
   @RequirePermission(Permission.OrdersWrite)
   @Post(':id/generate-invoice')
   @HttpCode(200)
@@ -92,14 +144,63 @@ export class OrdersController {
     return this.billing.generateInvoice(id, meta);
   }
 
+  /** A bilingual proforma PDF of the order as it is, in any status: no number, no QR (CONTRACT §11). */
+  @RequirePermission(Permission.OrdersRead)
+  @Get(':id/proforma')
+  async proforma(
+    @Param('id', ParseIdPipe) id: string,
+    @RequestMeta() meta: RpcMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    return pdfDownload(reply, await this.billing.getProformaPdf(id, meta));
+  }
+
+  /**
+   * Moves stock and the books (CONTRACT §5, §11). Confirming over the client's credit limit is
+   * 409 CREDIT_LIMIT_EXCEEDED unless an admin or owner sends `overrideCreditLimit: true`.
+   */
   @RequirePermission(Permission.OrdersWrite)
   @Patch(':id/status')
   changeStatus(
     @Param('id', ParseIdPipe) id: string,
     @Body() dto: ChangeOrderStatusDto,
+    @CurrentUser() user: UserDto,
     @RequestMeta() meta: RpcMeta,
   ): Promise<OrderDto> {
+    if (dto.overrideCreditLimit && user.role !== 'admin' && user.role !== 'owner') {
+      throw new AppException(ErrorCode.Forbidden, 'Only an admin or owner can confirm over a credit limit', {
+        field: 'overrideCreditLimit',
+      });
+    }
     return this.orders.changeOrderStatus(id, dto, meta);
+  }
+
+  /**
+   * Goods of a confirmed or completed order come back (CONTRACT §11): restocked into the batches
+   * they left or written off, and a credit note for them. 409 beyond what was delivered.
+   */
+  @RequirePermission(Permission.OrdersWrite)
+  @Post(':id/returns')
+  @HttpCode(201)
+  createReturn(
+    @Param('id', ParseIdPipe) id: string,
+    @Body() dto: CreateOrderReturnDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<OrderReturnDto> {
+    return this.orders.createOrderReturn(id, dto, meta);
+  }
+
+  /** The order's returns, oldest first, each with the credit note that undid it once issued. */
+  @RequirePermission(Permission.OrdersRead)
+  @Get(':id/returns')
+  async returns(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<OrderReturnDto[]> {
+    const returns = await this.orders.listOrderReturns(id, meta);
+    if (returns.length === 0) return returns;
+    const notes = await this.billing.listInvoices({ orderId: id, type: 'credit_note' }, meta);
+    return returns.map((entry) => {
+      const note = notes.items.find((invoice) => invoice.returnId === entry.id);
+      return { ...entry, creditNoteId: note?.id ?? null, creditNoteNumber: note?.invoiceNumber ?? null };
+    });
   }
 
   @RequirePermission(Permission.OrdersWrite)

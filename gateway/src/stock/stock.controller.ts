@@ -90,6 +90,13 @@ export class StockController {
     return this.inventory.createStockItem(dto, meta);
   }
 
+  /** One stock item, as the list answers it (CONTRACT §13), with its packs. */
+  @RequirePermission(Permission.StockRead)
+  @Get(':id')
+  get(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<StockItemDto> {
+    return this.inventory.getStockItem(id, meta);
+  }
+
   @RequirePermission(Permission.StockWrite)
   @Patch(':id')
   update(

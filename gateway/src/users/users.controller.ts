@@ -1,8 +1,10 @@
 import {
   CreateUserDto,
   IdentityClient,
+  ResetPasswordDto,
   UpdateUserDto,
   UpdateUserStatusDto,
+  type ApiKeyDto,
   type DemoRequestDto,
   type RpcMeta,
   type UserDto,
@@ -42,6 +44,34 @@ export class UsersController {
   @HttpCode(204)
   async delete(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<void> {
     await this.identity.deleteUser(id, meta);
+  }
+
+  /** CONTRACT §14: another user's password (never one's own, never an owner's by an admin); ends their sessions. */
+  @Post(':id/password')
+  @HttpCode(204)
+  async resetPassword(
+    @Param('id', ParseIdPipe) id: string,
+    @Body() dto: ResetPasswordDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<void> {
+    await this.identity.resetPassword(id, dto, meta);
+  }
+
+  /** CONTRACT §14: a user's API keys, masked, so an admin can see what still works for whom. */
+  @Get(':id/api-keys')
+  apiKeys(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<ApiKeyDto[]> {
+    return this.identity.listUserApiKeys(id, meta);
+  }
+
+  /** Revokes one of them at once (an owner's only by an owner). */
+  @Delete(':id/api-keys/:keyId')
+  @HttpCode(204)
+  async revokeApiKey(
+    @Param('id', ParseIdPipe) id: string,
+    @Param('keyId', ParseIdPipe) keyId: string,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<void> {
+    await this.identity.revokeUserApiKey(id, keyId, meta);
   }
 }
 

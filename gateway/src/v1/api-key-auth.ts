@@ -1,4 +1,4 @@
-import { REDIS, REDIS_PREFIX } from '@erp/common';
+import { countHit, REDIS, REDIS_PREFIX } from '@erp/common';
 import { AppException, ErrorCode, IdentityClient, type ApiKeyPermission, type VerifiedApiKeyDto } from '@erp/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
@@ -42,22 +42,15 @@ export class ApiKeyAuth {
       throw new AppException(
         ErrorCode.Unauthenticated,
         'Missing API key: send it in the X-API-Key header or as a Bearer token',
-        undefined,
-        401,
       );
     }
     const verified = key.length <= 200 ? await this.identity.verifyApiKey(key, { requestId: request.id }) : null;
     if (!verified) {
-      throw new AppException(ErrorCode.Unauthenticated, 'Invalid, expired or revoked API key', undefined, 401);
+      throw new AppException(ErrorCode.Unauthenticated, 'Invalid, expired or revoked API key');
     }
     await this.countAgainstLimit(verified.keyId);
     if (!verified.permissions.includes(permission)) {
-      throw new AppException(
-        ErrorCode.Forbidden,
-        `This API key lacks the ${permission} permission`,
-        { permission },
-        403,
-      );
+      throw new AppException(ErrorCode.Forbidden, `This API key lacks the ${permission} permission`, { permission });
     }
     request.user = verified.user;
     request.apiKey = { keyId: verified.keyId, permissions: verified.permissions };
@@ -65,19 +58,12 @@ export class ApiKeyAuth {
 
   /** A fixed one-minute window per key: the first call of a minute starts it. */
   private async countAgainstLimit(keyId: string): Promise<void> {
-    const counter = `${this.prefix}:v1-rate:${keyId}`;
-    const [[, count], [, ttl]] = (await this.redis.multi().incr(counter).pttl(counter).exec()) as [
-      [null, number],
-      [null, number],
-    ];
-    if (ttl < 0) await this.redis.pexpire(counter, 60_000);
+    const { count, retryAfterSeconds } = await countHit(this.redis, `${this.prefix}:v1-rate:${keyId}`, 60_000);
     if (count > this.config.API_RATE_LIMIT_PER_MINUTE) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((ttl < 0 ? 60_000 : ttl) / 1000));
       throw new AppException(
         ErrorCode.RateLimited,
         `Rate limit of ${this.config.API_RATE_LIMIT_PER_MINUTE} requests a minute reached for this key`,
         { retryAfterSeconds },
-        429,
       );
     }
   }

@@ -1,7 +1,5 @@
 import {
   ApiKeyPermission,
-  AppException,
-  ErrorCode,
   ListV1OrdersDto,
   OrdersClient,
   V1CreateOrderDto,
@@ -13,12 +11,12 @@ import {
 } from '@erp/contracts';
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
 import { RequireApiKey } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
 import { ok, page } from './envelope.js';
+import { orderIdempotencyOf } from '../common/idempotency-key.js';
 
 function toV1Order(order: OrderDto, items?: OrderItemDto[]): V1OrderDto {
   return {
@@ -39,7 +37,10 @@ function toV1Order(order: OrderDto, items?: OrderItemDto[]): V1OrderDto {
             stockItemId: item.stockItemId,
             quantity: item.quantity,
             unit: item.unit,
+            baseQuantity: item.baseQuantity,
+            baseUnit: item.baseUnit,
             unitPrice: item.unitPrice,
+            discountPercent: item.discountPercent,
             totalPrice: item.totalPrice,
           })),
         }
@@ -48,7 +49,6 @@ function toV1Order(order: OrderDto, items?: OrderItemDto[]): V1OrderDto {
 }
 
 /** Printable ASCII without spaces, as Stripe-style clients send (a UUID is typical). */
-const idempotencyKeyPattern = /^[\x21-\x7e]{1,200}$/;
 
 /** Partner API: orders (CONTRACT §7). Orders from partners start pending, like the screen's. */
 @Controller('v1/orders')
@@ -71,12 +71,12 @@ export class V1OrdersController {
     @Req() request: FastifyRequest,
     @RequestMeta() meta: RpcMeta,
   ): Promise<Envelope<Pick<V1OrderDto, 'id' | 'orderNumber' | 'clientName' | 'totalAmount' | 'status'>>> {
-    if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
-      throw new AppException(
-        ErrorCode.ValidationFailed,
-        'Idempotency-Key must be 1–200 printable characters without spaces',
-      );
-    }
+    const idempotency = orderIdempotencyOf(
+      idempotencyKey,
+      request.apiKey!.keyId,
+      request.body,
+      this.config.IDEMPOTENCY_TTL_SECONDS,
+    );
     const order = await this.orders.createOrder(
       {
         clientName: dto.clientName,
@@ -88,18 +88,10 @@ export class V1OrdersController {
           quantity: item.quantity,
           unit: item.unit,
           unitPrice: item.unitPrice,
+          discountPercent: item.discountPercent,
           stockItemId: item.stockItemId,
         })),
-        ...(idempotencyKey
-          ? {
-              idempotency: {
-                scope: request.apiKey!.keyId,
-                key: idempotencyKey,
-                requestHash: createHash('sha256').update(JSON.stringify(request.body)).digest('hex'),
-                ttlSeconds: this.config.IDEMPOTENCY_TTL_SECONDS,
-              },
-            }
-          : {}),
+        ...(idempotency ? { idempotency } : {}),
       },
       meta,
     );

@@ -28,6 +28,7 @@ function toProduct(item: StockItemDto): ProductDto {
     costPrice: item.costPrice,
     sellingPrice: item.sellingPrice,
     lowStockThreshold: item.lowStockThreshold,
+    packs: item.packs,
     updatedAt: item.updatedAt,
   };
 }

@@ -1,3 +1,4 @@
+import { serverComputedFieldsOf } from '@erp/contracts';
 import type { JsonSchema } from '../../src/openapi/schema-from-class.js';
 import type { RouteShape } from '../../src/openapi/openapi-document.js';
 import { deepJson, hostileNumbers, hostileStrings, oneMegabyte, wrongTypeValues } from './payloads.js';
@@ -10,10 +11,12 @@ export type Caller = 'owner' | 'api-key' | 'anonymous';
 
 /**
  * What a case must get: `refused` (4xx, nothing changed; the validation pipe or the transport
- * refuses it), or `any` (a 2xx is legitimate, e.g. an RTL mark in a client's name). Every case,
- * whatever it expects: no 5xx, no stack trace or internals, the contract's error shape.
+ * refuses it), `any` (a 2xx is legitimate, e.g. an RTL mark in a client's name), or `accepted`
+ * (what a careful client sends, CONTRACT §9: its form is never refused, so no 400, 413 or 415;
+ * an unknown id's 404 or a business rule's 409 may still answer). Every case, whatever it
+ * expects: no 5xx, no stack trace or internals, the contract's error shape.
  */
-export type Expectation = 'refused' | 'any';
+export type Expectation = 'refused' | 'any' | 'accepted';
 
 export interface FuzzCase {
   /** `METHOD /api/path` as the route table names the route. */
@@ -119,6 +122,7 @@ class Sampler {
     if (schema.format === 'email') return [`fz${n}@example.com`];
     if (schema.format === 'uri') return ['https://hooks.example.com/fz'];
     if (schema.format === 'date-time') return ['2026-01-15'];
+    if (schema.format === 'date') return ['2026-01-15'];
     if (isDecimal(schema)) return ['1.00', 1, 10];
     if (types.includes('integer')) return [1, 10, 0];
     if (types.includes('number')) return [1, 10, 0];
@@ -299,8 +303,14 @@ export async function generateCases(route: FuzzRoute, context: GenerationContext
     });
   };
 
-  /** A JSON body case, judged by the real validator. */
-  const bodyCase = async (kind: string, target: string, value: unknown, expectStatus?: number): Promise<void> => {
+  /** A JSON body case, judged by the real validator; `accepted` when what passes it must not be refused for its form. */
+  const bodyCase = async (
+    kind: string,
+    target: string,
+    value: unknown,
+    expectStatus?: number,
+    whenValid: Expectation = 'any',
+  ): Promise<void> => {
     const refused = (await context.check('body', shape.body!, value)) !== null;
     add({
       kind,
@@ -308,7 +318,7 @@ export async function generateCases(route: FuzzRoute, context: GenerationContext
       // What may succeed gets names of its own, so a second client or SKU is not a 409.
       body: JSON.stringify(refused ? value : freshNames(value)),
       contentType: 'application/json',
-      expect: refused || expectStatus !== undefined ? 'refused' : 'any',
+      expect: refused || expectStatus !== undefined ? 'refused' : whenValid,
       ...(expectStatus !== undefined ? { expectStatus, expectCode: 'VALIDATION_FAILED' } : {}),
     });
   };
@@ -357,6 +367,28 @@ export async function generateCases(route: FuzzRoute, context: GenerationContext
       400,
     );
     await bodyCase('empty-object', 'body', {});
+    // CONTRACT §9: an object sent back with what the server computed on it (ids, numbers, totals,
+    // timestamps) is the object without them; only those fields, any other unknown one is refused above.
+    const computed = serverComputedFieldsOf(shape.body);
+    if (computed) {
+      const echoed = (own: readonly string[]): Record<string, unknown> =>
+        Object.fromEntries(own.map((field) => [field, serverComputedSample(field, context)]));
+      const withLists = Object.fromEntries(
+        Object.entries(computed.lists ?? {})
+          .filter(([list]) => Array.isArray(base[list]))
+          .map(([list, fields]) => [
+            list,
+            (base[list] as unknown[]).map((entry) => ({ ...(entry as object), ...echoed(fields) })),
+          ]),
+      );
+      await bodyCase(
+        'server-computed-fields',
+        computed.own.join(','),
+        { ...base, ...echoed(computed.own), ...withLists },
+        undefined,
+        'accepted',
+      );
+    }
     for (const [kind, text] of Object.entries({
       'proto-key': `{"__proto__":{"isAdmin":true},${JSON.stringify(base).slice(1)}`,
       'constructor-prototype-key': `{"constructor":{"prototype":{"isAdmin":true}}}`,
@@ -459,6 +491,16 @@ export async function generateCases(route: FuzzRoute, context: GenerationContext
       });
     }
     if (!hasBody) {
+      // CONTRACT §9: `Content-Type: application/json` with an empty body, as many HTTP libraries
+      // send on DELETE and body-less POST, is no body at all.
+      add({
+        kind: 'json-empty-body',
+        target: 'body',
+        url,
+        body: '',
+        contentType: 'application/json',
+        expect: 'accepted',
+      });
       // A route that reads no body: a body is ignored, so these may succeed; never with a real id.
       add({
         kind: 'unexpected-body',
@@ -597,6 +639,19 @@ export async function generateCases(route: FuzzRoute, context: GenerationContext
       await queryCase('nested-brackets', name, [...others, [`${name}[a][b][c]`, '1']]);
     }
     await queryCase('extra-param', 'fzUnknown', [...basePairs, ['fzUnknown', '1']]);
+    // CONTRACT §9: parameters the route does not know are ignored: cache busters, tracking tags.
+    add({
+      kind: 'cache-buster',
+      target: '_',
+      url: queryUrl([...basePairs, ['_', String(Date.now())]]),
+      expect: 'accepted',
+    });
+    add({
+      kind: 'tracking-params',
+      target: 'utm_*',
+      url: queryUrl([...basePairs, ['utm_source', 'newsletter'], ['utm_campaign', 'ramadan']]),
+      expect: 'accepted',
+    });
     await queryCase('proto-param', '__proto__', [...basePairs, ['__proto__', 'x']]);
     await queryCase('constructor-param', 'constructor', [...basePairs, ['constructor[prototype][x]', '1']]);
     await queryCase('limit-repeated', 'limit', [...basePairs, ['limit', '1'], ['limit', '2']]);
@@ -648,4 +703,15 @@ export async function generateCases(route: FuzzRoute, context: GenerationContext
       await emit('array-10000-items', name, { ...owner, [name]: Array.from({ length: 10_000 }, (_v, k) => `v${k}`) });
     }
   }
+}
+
+/** A value such as the server itself answers for a field it computes. */
+function serverComputedSample(field: string, context: GenerationContext): unknown {
+  if (field === 'id' || field.endsWith('Id') || field === 'createdBy') return context.rng.uuid();
+  if (field.endsWith('At')) return '2026-11-27T08:00:00.000Z';
+  if (field === 'orderNumber') return 'ORD-2026-000001';
+  if (field === 'status') return 'confirmed';
+  if (field === 'lineNo' || field === 'itemCount') return 1;
+  if (field === 'sku') return 'SKU-1';
+  return '999.99';
 }

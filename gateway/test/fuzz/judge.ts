@@ -65,6 +65,9 @@ export function judge(fuzzCase: FuzzCase, status: number, contentType: string, t
   }
   if (status >= 400) problems.push(...shapeProblems(fuzzCase, status, contentType, text));
   if (fuzzCase.expect === 'refused' && status < 400) problems.push(`accepted (${status}) what must be refused`);
+  if (fuzzCase.expect === 'accepted' && [400, 413, 415].includes(status)) {
+    problems.push(`refused (${status}) what a careful client sends (CONTRACT §9)`);
+  }
   if (fuzzCase.expectStatus !== undefined && status !== fuzzCase.expectStatus && status < 500) {
     problems.push(`${status}, the contract says ${fuzzCase.expectStatus}`);
   }

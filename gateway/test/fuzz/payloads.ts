@@ -138,4 +138,20 @@ export function hostileFiles(): Record<string, Buffer> {
   };
 }
 
+/**
+ * Data URLs whose header (the part before the first comma) is built to break a parser: millions
+ * of `;a=` or `;a=b` parameters (a backtracking regular expression overflows its stack on them),
+ * a header that never reaches its comma, and one just past the length a header may have. Each
+ * carries a real 1×1 PNG, so the header alone is what must be refused (400).
+ */
+export function hostileDataUrls(declared: string): Record<string, string> {
+  const base64 = png(1, 1).toString('base64');
+  return {
+    'data-url-header-flood-empty-parameters': `data:${declared}${';a='.repeat(3_000_000)};base64,${base64}`,
+    'data-url-header-flood-parameters': `data:${declared}${';a=b'.repeat(2_000_000)};base64,${base64}`,
+    'data-url-header-without-comma': `data:${declared}${';a=b'.repeat(200_000)}`,
+    'data-url-header-past-the-bound': `data:${declared};${'x=y;'.repeat(70)}base64,${base64}`,
+  };
+}
+
 export { pngSignature };

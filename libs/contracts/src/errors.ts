@@ -1,3 +1,10 @@
+import { aiErrorStatus, type AiErrorCode } from './ai-parser/ai-parser.errors.js';
+import { billingErrorStatus, type BillingErrorCode } from './billing/billing.errors.js';
+import { identityErrorStatus, type IdentityErrorCode } from './identity/identity.errors.js';
+import { inventoryErrorStatus, type InventoryErrorCode } from './inventory/inventory.errors.js';
+import { ordersErrorStatus, type OrdersErrorCode } from './orders/orders.errors.js';
+import { webhooksErrorStatus, type WebhooksErrorCode } from './webhooks/webhooks.errors.js';
+
 /**
  * Error codes shared by every service, the gateway and the web app (which translates them).
  * Values are part of the wire contract: add new ones, never rename.
@@ -16,31 +23,69 @@ export const ErrorCode = {
   Internal: 'INTERNAL',
 } as const;
 
-export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode] | `${Uppercase<string>}_${string}`;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** HTTP status for the generic codes; domain codes declare theirs where they are thrown. */
-const statusByCode: Record<string, number> = {
-  VALIDATION_FAILED: 400,
-  INVALID_JSON: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL: 500,
+const genericErrorStatus: Record<ErrorCode, number> = {
+  [ErrorCode.ValidationFailed]: 400,
+  [ErrorCode.InvalidJson]: 400,
+  [ErrorCode.Unauthenticated]: 401,
+  [ErrorCode.Forbidden]: 403,
+  [ErrorCode.NotFound]: 404,
+  [ErrorCode.Conflict]: 409,
+  [ErrorCode.PayloadTooLarge]: 413,
+  [ErrorCode.UnsupportedMediaType]: 415,
+  [ErrorCode.RateLimited]: 429,
+  [ErrorCode.ServiceUnavailable]: 503,
+  [ErrorCode.Internal]: 500,
 };
+
+/** Every code the system answers with: what the web app compares against and translates. */
+export type AppErrorCode =
+  | ErrorCode
+  | IdentityErrorCode
+  | OrdersErrorCode
+  | InventoryErrorCode
+  | BillingErrorCode
+  | AiErrorCode
+  | WebhooksErrorCode;
+
+/**
+ * The HTTP status of every code, from the one table per errors file (STYLE.md: codes are thrown,
+ * transports map them). A code is thrown with its meaning only; the gateway answers with this.
+ */
+const statusByCode: Record<AppErrorCode, number> = {
+  ...genericErrorStatus,
+  ...identityErrorStatus,
+  ...ordersErrorStatus,
+  ...inventoryErrorStatus,
+  ...billingErrorStatus,
+  ...aiErrorStatus,
+  ...webhooksErrorStatus,
+};
+
+/** The HTTP status of a code: its table's, else 500 (a code no table knows is a fault of ours). */
+export function statusOfCode(code: string): number {
+  return Object.hasOwn(statusByCode, code) ? statusByCode[code as AppErrorCode] : 500;
+}
+
+/** The generic code of an HTTP status, for failures that arrive as statuses (Fastify's, Nest's). */
+export function codeOfStatus(status: number): ErrorCode {
+  const generic = (Object.keys(genericErrorStatus) as ErrorCode[]).find(
+    (code) => genericErrorStatus[code] === status && code !== ErrorCode.InvalidJson,
+  );
+  if (generic) return generic;
+  if (status === 405) return ErrorCode.NotFound;
+  return status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed;
+}
 
 /** The body of every non-2xx answer of the internal API (CONTRACT §3). */
 export interface ErrorBody {
   message: string;
-  code: string;
+  code: AppErrorCode;
   details?: unknown;
 }
 
-/** What a service sends back over RPC when a handler fails. */
+/** What a service sends back over RPC when a handler fails; `status` is the code's, for logs and tools. */
 export interface RpcErrorPayload extends ErrorBody {
   status: number;
 }
@@ -54,25 +99,26 @@ export function isRpcErrorPayload(value: unknown): value is RpcErrorPayload {
 }
 
 /**
- * The one exception type of the domain. Services throw it; it crosses RPC as an
- * RpcErrorPayload and the gateway maps it to an HTTP answer once.
+ * The one exception type of the domain: a code, a message naming the problem, and details.
+ * Services throw it; it crosses RPC as an RpcErrorPayload; its HTTP status comes from the code's
+ * table (statusOfCode), never from where it is thrown.
  */
 export class AppException extends Error {
-  readonly status: number;
-
   constructor(
-    readonly code: string,
+    readonly code: AppErrorCode,
     message: string,
     readonly details?: unknown,
-    status?: number,
   ) {
     super(message);
     this.name = 'AppException';
-    this.status = status ?? statusByCode[code] ?? 500;
+  }
+
+  get status(): number {
+    return statusOfCode(this.code);
   }
 
   static fromRpc(payload: RpcErrorPayload): AppException {
-    return new AppException(payload.code, payload.message, payload.details, payload.status);
+    return new AppException(payload.code, payload.message, payload.details);
   }
 
   toRpc(): RpcErrorPayload {

@@ -35,6 +35,10 @@ export const JobName = {
   CustomerInvoice: 'customer-invoice',
   /** invoice-create: the supplier invoice of a goods receipt (jobId `receipt-<receiptId>`). */
   SupplierInvoice: 'supplier-invoice',
+  /** invoice-create: the credit note of an order that left the committed states (jobId `order-<orderId>-<cycle>-credit`). */
+  OrderCreditNote: 'order-credit-note',
+  /** invoice-create: the credit note of a return (jobId `return-<returnId>`); billing is also asked at once. */
+  ReturnCreditNote: 'return-credit-note',
   /** invoice-render: one invoice's PDF (jobId `invoice-<invoiceId>`). */
   RenderInvoice: 'render',
   /** order-stock-repair: one order's stock made to match its status (jobId `order-<orderId>`). */
@@ -101,13 +105,37 @@ export function supplierInvoiceJobId(receiptId: string): string {
 }
 
 /**
- * invoice-create / customer-invoice: an order entered confirmed or completed for the first time
- * (CONTRACT §5). Billing reads the order and its items from the orders service and creates at
- * most one invoice per order; the job may come more than once.
+ * invoice-create / customer-invoice: an order entered confirmed or completed (CONTRACT §11), for
+ * the `cycle`-th time (its commitCount then). Billing reads the order and its items from the
+ * orders service and creates at most one invoice per order and cycle, and none when the order is
+ * no longer committed in that cycle; the job may come more than once. Jobs queued before cycles
+ * existed have no `cycle`: the order's first.
  */
 export interface CustomerInvoiceJobData {
   orderId: string;
   orderNumber: string;
+  cycle?: number;
+}
+
+/** Why a credit note was issued (it also carries the words of a return's reason). */
+export const creditNoteReasons = ['order_cancelled', 'order_reopened', 'goods_returned'] as const;
+export type CreditNoteReason = (typeof creditNoteReasons)[number];
+
+/**
+ * invoice-create / order-credit-note: an order left the committed states (to pending or
+ * cancelled) at the end of its `cycle`-th commitment: billing credits what its invoice of that
+ * cycle still has uncredited, once; nothing when that cycle never got an invoice.
+ */
+export interface OrderCreditNoteJobData {
+  orderId: string;
+  orderNumber: string;
+  cycle: number;
+  reason: Extract<CreditNoteReason, 'order_cancelled' | 'order_reopened'>;
+}
+
+/** The jobId of an order's invoice (or, with `credit`, credit note) job of one commit cycle. */
+export function orderCycleJobId(orderId: string, cycle: number, credit = false): string {
+  return `order-${orderId}-${cycle}${credit ? '-credit' : ''}`;
 }
 
 /**
@@ -122,6 +150,11 @@ export const invoiceCreateJobOptions = {
   attempts: 12,
   backoff: { type: 'exponential', delay: 1_000 },
 } as const;
+
+/** The jobId of a return's credit-note job (invoice-create / return-credit-note). */
+export function returnCreditNoteJobId(returnId: string): string {
+  return `return-${returnId}`;
+}
 
 /** The jobId of an order's job in a queue that takes one job per order. */
 export function orderJobId(orderId: string): string {

@@ -1,11 +1,13 @@
-import { serviceInfrastructure, ServiceClientsModule } from '@erp/common';
-import { ServiceName } from '@erp/contracts';
+import { OutboxModule, serviceInfrastructure, ServiceClientsModule } from '@erp/common';
+import { QueueName, ServiceName } from '@erp/contracts';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BillingConfig } from './billing.config.js';
+import { InvoiceBalanceEntity } from './invoices/invoice-balance.entity.js';
 import { InvoiceItemEntity } from './invoices/invoice-item.entity.js';
 import { InvoiceEntity } from './invoices/invoice.entity.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { billingMigrations } from './migrations/index.js';
+import { PaymentEntity } from './payments/payment.entity.js';
 
 /** The billing service: invoices and their PDFs; calls orders and identity. */
 @Global()
@@ -16,9 +18,10 @@ export class BillingModule {
       module: BillingModule,
       imports: [
         ...serviceInfrastructure(ServiceName.Billing, config, {
-          entities: [InvoiceEntity, InvoiceItemEntity],
+          entities: [InvoiceEntity, InvoiceItemEntity, InvoiceBalanceEntity, PaymentEntity],
           migrations: billingMigrations,
         }),
+        OutboxModule.forService(config, [QueueName.InvoiceRender, QueueName.WebhookEvents]),
         ServiceClientsModule.forRoot(config, config.BILLING_CALL_TIMEOUT_MS, [
           ServiceName.Orders,
           ServiceName.Identity,

@@ -162,9 +162,9 @@ describe.each(binaries)('InvoiceRenderer with %s', (chromium) => {
       'Al Noor Supermarket',
       'أسواق النور',
       'INV-2026-000123',
-      '12,085.45',
-      '1,812.82',
-      'SAR 13,898.27',
+      '12,000.45',
+      '1,800.07',
+      'SAR 13,800.52',
     ];
     for (const item of doc.items) expected.push(item.name, item.total.replace(/\B(?=(\d{3})+\.)/g, ','));
     // Arabic item names without their numbers (pdftotext puts number runs where they are seen).
@@ -173,9 +173,9 @@ describe.each(binaries)('InvoiceRenderer with %s', (chromium) => {
     // The amount in words, wrapped over lines: in reading order. (pdftotext detaches the alif of
     // a tanween such as ألفاً from its word, so the Arabic is checked between such words.)
     const reading = pdfText(file, 'reading');
-    expect(reading).toContain('Thirteen thousand eight hundred ninety-eight riyals and twenty-seven halalas');
-    expect(reading).toContain('وثمانمئة وثمانية وتسعون');
-    expect(reading).toContain('وسبع وعشرون هللة');
+    expect(reading).toContain('Thirteen thousand eight hundred riyals and fifty-two halalas');
+    expect(reading).toContain('وثمانمئة ريال');
+    expect(reading).toContain('واثنتان وخمسون هللة');
     expect(run('pdfinfo', [file])).toMatch(/Pages:\s+1\n/);
     expect(imageCount(file)).toBe(1);
     // The system fonts are embedded (subsets), Arabic in Noto Naskh Arabic, Latin in Noto Sans.
@@ -201,8 +201,8 @@ describe.each(binaries)('InvoiceRenderer with %s', (chromium) => {
       sellerName: 'شركة الخليج للتجارة بالجملة',
       vatNumber: '310123456700003',
       timestamp: '2026-11-21T11:25:09Z',
-      total: '13898.27',
-      vatAmount: '1812.82',
+      total: '13800.52',
+      vatAmount: '1800.07',
     });
   });
 
@@ -324,7 +324,8 @@ describe.each(binaries)('InvoiceRenderer with %s', (chromium) => {
     // The process is still here (a pipe error nobody listened to would have ended it), and so is printing.
     expect(outcomes.filter((outcome) => outcome !== 'pdf' && outcome !== '503')).toEqual([]);
     expect(pdfText(save('after-kills', await renderer.render(sample())))).toContain('INV-2026-000123');
-  });
+    // Three Chromium starts and 18 renders: about 12 s on a quiet 2-core machine, more under load.
+  }, 120_000);
 
   it('refuses to render once shut down', async () => {
     const closing = new InvoiceRenderer({ CHROMIUM_PATH: chromium, PDF_PAGES: 1, BUSINESS_TIME_ZONE: 'Asia/Riyadh' });

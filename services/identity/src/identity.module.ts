@@ -1,5 +1,5 @@
-import { serviceInfrastructure } from '@erp/common';
-import { ServiceName } from '@erp/contracts';
+import { OutboxModule, serviceInfrastructure } from '@erp/common';
+import { QueueName, ServiceName } from '@erp/contracts';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { ApiKeyEntity } from './api-keys/api-key.entity.js';
 import { ApiKeysModule } from './api-keys/api-keys.module.js';
@@ -34,6 +34,7 @@ export class IdentityModule {
           ],
           migrations: identityMigrations,
         }),
+        OutboxModule.forService(config, [QueueName.WebhookDeliver]),
         DemoRequestsModule,
         UsersModule,
         SessionsModule,

@@ -1,11 +1,15 @@
-import { serviceInfrastructure } from '@erp/common';
-import { ServiceName } from '@erp/contracts';
+import { OutboxModule, serviceInfrastructure } from '@erp/common';
+import { QueueName, ServiceName } from '@erp/contracts';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { BatchesModule } from './batches/batches.module.js';
 import { StockBatchEntity } from './batches/stock-batch.entity.js';
 import { BusinessClock } from './clock/business-clock.js';
 import { InventoryConfig } from './inventory.config.js';
 import { inventoryMigrations } from './migrations/index.js';
+import { PacksModule } from './packs/packs.module.js';
+import { StockPackEntity } from './packs/stock-pack.entity.js';
+import { PriceListEntity, PriceListItemEntity } from './price-lists/price-list.entity.js';
+import { PriceListsModule } from './price-lists/price-lists.module.js';
 import { ProductsModule } from './products/products.module.js';
 import { PriceHistoryEntity } from './receipts/price-history.entity.js';
 import { ReceiptEntity } from './receipts/receipt.entity.js';
@@ -38,15 +42,21 @@ export class InventoryModule {
             ReceiptEntity,
             PriceHistoryEntity,
             ReorderSuggestionEntity,
+            StockPackEntity,
+            PriceListEntity,
+            PriceListItemEntity,
           ],
           migrations: inventoryMigrations,
         }),
+        OutboxModule.forService(config, [QueueName.InvoiceCreate, QueueName.WebhookEvents]),
         BatchesModule,
         StockItemsModule,
         StockMovesModule,
         ReceiptsModule,
         ReorderSuggestionsModule,
         ProductsModule,
+        PacksModule,
+        PriceListsModule,
       ],
       providers: [{ provide: InventoryConfig, useValue: config }, BusinessClock],
       exports: [InventoryConfig, BusinessClock],

@@ -11,7 +11,7 @@ import {
   type StockItemDto,
   type SupplierInvoiceJobData,
 } from '@erp/contracts';
-import { failureOf, type TestEnvironment } from '@erp/testing';
+import { failureOf, outboxSent, type TestEnvironment } from '@erp/testing';
 import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
   async function createItem(overrides: Record<string, unknown> = {}): Promise<StockItemDto> {
     serial += 1;
     return inventory.createStockItem(
-      { name: `Basmati rice ${serial}`, sku: `RICE-${serial}`, unit: 'kg', ...overrides } as never,
+      { name: `Basmati rice ${serial}`, sku: `RICE-${serial}`, unit: 'carton', ...overrides } as never,
       meta,
     );
   }
@@ -80,7 +80,7 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
 
   it('creates a batch, a stock update, a price-history row and the cost of each line', async () => {
     const existing = await createItem({ sku: 'Milk-ALM-1L', quantity: 10, costPrice: '4.00', sellingPrice: '6.00' });
-    const byId = await createItem({ quantity: 0 });
+    const byId = await createItem({ quantity: 0, unit: 'kg' });
     const dto = receipt(
       [
         line({
@@ -325,7 +325,8 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
   });
 
   it('hands billing the supplier-invoice job once, under the receipt id', async () => {
-    const item = await createItem({ nameAr: 'أرز' });
+    // Counted in kg, bought in bags of 5 kg too (CONTRACT §10): the invoice keeps what was printed.
+    const item = await createItem({ nameAr: 'أرز', unit: 'kg', packs: [{ unit: 'bag', factor: 5 }] });
     const dto = receipt(
       [
         line({ stockItemId: item.id, name: 'Basmati 5kg', quantity: 3, unit: 'bag', unitPrice: '10.05' }),
@@ -342,6 +343,11 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
     await inventory.applyReceipt(dto, meta);
 
     const jobId = supplierInvoiceJobId(dto.receiptId);
+    // Staged with the receipt in its transaction, once (the repeat finds it), then sent by the relay.
+    await outboxSent(environment.database, 'inventory');
+    expect(await query(`SELECT queue, job_name, attempts FROM inventory.outbox WHERE job_id = $1`, [jobId])).toEqual([
+      { queue: QueueName.InvoiceCreate, job_name: JobName.SupplierInvoice, attempts: 1 },
+    ]);
     const job = await invoiceQueue.getJob(jobId);
     expect(job?.name).toBe(JobName.SupplierInvoice);
     // Long enough to outlive an outage of orders or identity, which billing reads (invoiceCreateJobOptions).
@@ -380,5 +386,79 @@ describe('inventory goods receipts over TCP, on real PostgreSQL, Redis and BullM
     });
     const jobs = await invoiceQueue.getJobs(['waiting', 'delayed', 'active', 'completed', 'failed', 'prioritized']);
     expect(jobs.filter((candidate) => candidate.data.data.receiptId === dto.receiptId)).toHaveLength(1);
+
+    // Two ledger rows of one item in one receipt: one stock event, from before the first to after the last.
+    const events = await query<{ data: Record<string, unknown> }>(
+      `SELECT payload -> 'data' -> 'data' AS data FROM inventory.outbox
+        WHERE queue = 'webhook-events' AND payload -> 'data' -> 'data' ->> 'productId' = $1`,
+      [item.id],
+    );
+    expect(events.map((event) => event.data)).toEqual([
+      expect.objectContaining({ previousQuantity: 0, quantity: 15.125, reason: 'receipt' }),
+    ]);
+  });
+
+  describe('lines in packs (CONTRACT §10)', () => {
+    it('receives quantity × factor base units at the pack price / factor, and keeps the invoice as printed', async () => {
+      const item = await createItem({
+        unit: 'piece',
+        quantity: 12,
+        costPrice: '4.00',
+        sellingPrice: '6.50',
+        packs: [
+          { unit: 'carton', factor: 12 },
+          { unit: 'pallet', factor: 960, barcode: `PLT-${serial}` },
+        ],
+      });
+      const dto = receipt([
+        line({ stockItemId: item.id, quantity: 5, unit: 'ctn' as 'carton', unitPrice: '60.00', batchNumber: 'C-1' }),
+      ]);
+      const result = await inventory.applyReceipt(dto, meta);
+      // 5 cartons of 12 at 60.00 a carton: 60 pieces at 5.00; (12 × 4.00 + 60 × 5.00) / 72 = 4.83.
+      expect(result.lines).toEqual([
+        { stockItemId: item.id, batchId: expect.any(String), quantity: 60, newCostPrice: '4.83' },
+      ]);
+      expect(
+        await query(`SELECT quantity, received_quantity FROM inventory.stock_batches WHERE id = $1`, [
+          result.lines[0]!.batchId,
+        ]),
+      ).toEqual([{ quantity: '60.000', received_quantity: '60.000' }]);
+      expect(await query(`SELECT quantity, cost_price FROM inventory.stock_items WHERE id = $1`, [item.id])).toEqual([
+        { quantity: '72.000', cost_price: '4.83' },
+      ]);
+      expect(
+        await query(`SELECT unit_price FROM inventory.price_history WHERE receipt_id = $1`, [dto.receiptId]),
+      ).toEqual([{ unit_price: '5.00' }]);
+      await outboxSent(environment.database, 'inventory');
+      const job = await invoiceQueue.getJob(supplierInvoiceJobId(dto.receiptId));
+      expect(job?.data.data.lines).toEqual([
+        expect.objectContaining({ quantity: 5, unit: 'carton', unitPrice: '60.00', lineTotal: '300.00' }),
+      ]);
+    });
+
+    it('refuses a line in a unit the item is neither counted nor sold in, naming its units, and changes nothing', async () => {
+      const item = await createItem({ unit: 'piece', packs: [{ unit: 'carton', factor: 24 }] });
+      const before = await snapshot();
+      const refused = await failureOf(
+        inventory.applyReceipt(receipt([line({ stockItemId: item.id, quantity: 2, unit: 'dozen' })]), meta),
+      );
+      expect(refused).toMatchObject({ code: 'INVENTORY_UNIT_NOT_SOLD', status: 400 });
+      expect(refused.details).toMatchObject({ line: 0, units: ['piece', 'carton'] });
+      expect(refused.message).toMatch(/counted in piece and sold in carton, not dozen/);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses to create an item counted in a pack unit', async () => {
+      const refused = await failureOf(
+        inventory.applyReceipt(
+          receipt([line({ name: 'Tissues 10 packs', sku: `NEW-${serial}`, unit: 'pack' })], {
+            createMissingItems: true,
+          }),
+          meta,
+        ),
+      );
+      expect(refused).toMatchObject({ code: 'INVENTORY_UNIT_NOT_SOLD', status: 400 });
+      expect(refused.message).toMatch(/would create an item counted in pack/);
+    });
   });
 });

@@ -16,6 +16,8 @@ import { startInventory, type InventoryTestStack } from './inventory-test-stack.
 const userId = randomUUID();
 const meta: RpcMeta = { requestId: 'reorder-test', userId };
 const today = businessDate('Asia/Riyadh');
+/** Item A's pack, as every answer about A carries it. */
+const palletOfA = { unit: 'pallet', factor: 40, sellingPrice: '900.00', price: '900.00', barcode: null };
 
 /**
  * A known history, made of real takes moved back in time: every item with demand had 40, 50
@@ -72,7 +74,15 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
     const left: Record<string, number> = { A: 6, B: 0, C: 12, D: 24, E: 100, F: 200 };
     for (const [key, rest] of Object.entries(left)) {
       items[key] = await inventory.createStockItem(
-        { name: `Item ${key}`, nameAr: `صنف ${key}`, sku: `ITEM-${key}`, unit: 'carton', quantity: 140 + rest },
+        {
+          name: `Item ${key}`,
+          nameAr: `صنف ${key}`,
+          sku: `ITEM-${key}`,
+          unit: 'carton',
+          quantity: 140 + rest,
+          // A is also sold by the pallet: its suggestion and batches carry the pack.
+          ...(key === 'A' ? { packs: [{ unit: 'pallet' as const, factor: 40, sellingPrice: '900.00' }] } : {}),
+        },
         meta,
       );
     }
@@ -182,7 +192,21 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
       sku: 'ITEM-B',
       quantity: 10,
       unit: 'carton',
+      packs: [],
     });
+    expect(list.find((entry) => entry.stockItem.id === items.A!.id)?.stockItem.packs).toEqual([palletOfA]);
+  });
+
+  it("lists expiring batches with their item's packs, quantities still in the base unit", async () => {
+    const expiring = (await inventory.listExpiring(30, meta)).filter((batch) =>
+      [items.A!.id, items.B!.id].includes(batch.stockItemId),
+    );
+    expect(expiring.map((batch) => [batch.stockItemId, batch.unit, batch.packs])).toEqual([
+      [items.A!.id, 'carton', [palletOfA]],
+      [items.B!.id, 'carton', []],
+      [items.A!.id, 'carton', [palletOfA]],
+      [items.A!.id, 'carton', [palletOfA]],
+    ]);
   });
 
   it('runs as a job of the reorder-generate queue, and registers the daily run', async () => {

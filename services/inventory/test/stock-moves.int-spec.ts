@@ -7,7 +7,8 @@ import {
   type StockShortageDto,
   type TakeStockDto,
 } from '@erp/contracts';
-import { failureOf, type TestEnvironment } from '@erp/testing';
+import { failureOf, outboxSent, type TestEnvironment } from '@erp/testing';
+import { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '@erp/common';
@@ -500,6 +501,72 @@ describe('inventory stock moves over TCP, on real PostgreSQL and Redis', () => {
       expect((await sync(orderId, true, [{ stockItemId: item.id, quantity: 2 }])).move?.moveKey).toBe(
         `order:${orderId}:take:1`,
       );
+    });
+  });
+
+  describe('product.stock_changed through the outbox (docs/decisions/0018)', () => {
+    interface StagedEvent {
+      job_id: string;
+      payload: { meta: { userId?: string }; data: { id: string; type: string; data: Record<string, unknown> } };
+    }
+
+    /** The stock events staged for an item, oldest first. */
+    const eventsOf = (stockItemId: string) =>
+      query<StagedEvent & Record<string, unknown>>(
+        `SELECT job_id, payload FROM inventory.outbox
+          WHERE queue = 'webhook-events' AND payload -> 'data' -> 'data' ->> 'productId' = $1 ORDER BY id`,
+        [stockItemId],
+      );
+
+    it('stages one event per item with the take, none for a refused take or a hold that moves nothing', async () => {
+      const rice = await createItem();
+      const oil = await createItem({ unit: 'piece' });
+      await addBatch(rice.id, { batchNumber: 'EV-1', quantity: '10', expiresInDays: 30 });
+      await addUnbatched(oil.id, '2');
+      const orderId = randomUUID();
+      const lines = [
+        { stockItemId: rice.id, quantity: 4 },
+        { stockItemId: oil.id, quantity: 3 },
+      ];
+
+      expect((await failureOf(inventory.syncOrderStock({ orderId, hold: true, lines }, meta))).status).toBe(409);
+      expect(await eventsOf(rice.id)).toEqual([]);
+      expect(await eventsOf(oil.id)).toEqual([]);
+
+      const held = [lines[0]!, { stockItemId: oil.id, quantity: 2 }];
+      await inventory.syncOrderStock({ orderId, hold: true, lines: held }, meta);
+      await inventory.syncOrderStock({ orderId, hold: true, lines: held }, meta); // holds already: moves nothing
+      const [riceEvent, ...moreRice] = await eventsOf(rice.id);
+      const [oilEvent, ...moreOil] = await eventsOf(oil.id);
+      expect([moreRice, moreOil]).toEqual([[], []]);
+      expect(riceEvent!.payload.data).toMatchObject({
+        type: 'product.stock_changed',
+        data: {
+          productId: rice.id,
+          sku: rice.sku,
+          previousQuantity: 10,
+          quantity: 6,
+          reason: 'order',
+          reference: orderId,
+        },
+      });
+      expect(riceEvent!.payload.meta.userId).toBe(userId);
+      expect(oilEvent!.payload.data.data).toMatchObject({ previousQuantity: 2, quantity: 0 });
+      expect(riceEvent!.job_id).toBe(`event-${riceEvent!.payload.data.id}`);
+
+      // The relay puts them on webhook-events under those jobIds, as they are (identity fans them out).
+      await outboxSent(environment.database, 'inventory');
+      const events = new Queue('webhook-events', {
+        connection: { url: environment.env.REDIS_URL! },
+        prefix: `${environment.redisPrefix}:bull`,
+      });
+      try {
+        const job = await events.getJob(riceEvent!.job_id);
+        expect(job?.name).toBe('event');
+        expect(job?.data).toEqual(riceEvent!.payload);
+      } finally {
+        await events.close();
+      }
     });
   });
 

@@ -1,5 +1,5 @@
-import { serviceInfrastructure, ServiceClientsModule } from '@erp/common';
-import { ServiceName } from '@erp/contracts';
+import { OutboxModule, serviceInfrastructure, ServiceClientsModule } from '@erp/common';
+import { QueueName, ServiceName } from '@erp/contracts';
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { ClientEntity } from './clients/client.entity.js';
@@ -10,7 +10,7 @@ import { OrderItemEntity } from './orders/order-item.entity.js';
 import { OrderEntity } from './orders/order.entity.js';
 import { OrderBookModule } from './orders/order-book.module.js';
 
-/** The orders service: clients, orders and their items; calls inventory and identity. */
+/** The orders service: clients, orders and their items; calls inventory, identity and billing. */
 @Global()
 @Module({})
 export class OrdersModule {
@@ -22,9 +22,11 @@ export class OrdersModule {
           entities: [ClientEntity, OrderEntity, OrderItemEntity],
           migrations: ordersMigrations,
         }),
+        OutboxModule.forService(config, [QueueName.InvoiceCreate, QueueName.OrderStockRepair, QueueName.WebhookEvents]),
         ServiceClientsModule.forRoot(config, config.ORDERS_CALL_TIMEOUT_MS, [
           ServiceName.Inventory,
           ServiceName.Identity,
+          ServiceName.Billing,
         ]),
         ClientsModule,
         OrderBookModule,

@@ -13,6 +13,9 @@ function serveSignedInOwner() {
     '/api/users': () => jsonResponse([owner]),
     '/api/admin/users': () => jsonResponse([owner]),
     '/api/admin/demo-requests': () => jsonResponse([]),
+    '/api/price-lists': () => jsonResponse([]),
+    '/api/clients': () => jsonResponse([]),
+    '/api/receivables/aging': () => jsonResponse([]),
   });
 }
 
@@ -21,8 +24,10 @@ describe('routes', () => {
     ['/dashboard', 'Dashboard', 'An overview of your orders, revenue, clients and stock'],
     ['/orders', 'Orders', 'Process orders via AI or create manually'],
     ['/stock', 'Stock Management', 'Track quantities, batches, expiry dates and reorder needs'],
+    ['/price-lists', 'Price Lists', 'Prices per customer group: wholesale, HORECA, retail'],
     ['/clients', 'Clients', 'Manage your customers and their contact details'],
     ['/invoices', 'Invoices', 'View and manage generated invoices'],
+    ['/receivables', 'Receivables Aging', 'What clients owe you, by how long it is past the due date'],
     ['/analytics', 'Analytics & Reports', 'Business insights and performance metrics'],
     ['/settings', 'Settings', 'Manage your company settings and preferences'],
     ['/api-docs', 'API Documentation', 'Connect your systems to Gulf ERP with the external API'],

@@ -10,8 +10,11 @@ const AdminRoute = lazyNamed(() => import('./routes/admin-route'), 'AdminRoute')
 const DashboardRoute = lazyNamed(() => import('./routes/dashboard-route'), 'DashboardRoute');
 const OrdersRoute = lazyNamed(() => import('./routes/orders-route'), 'OrdersRoute');
 const StockRoute = lazyNamed(() => import('./routes/stock-route'), 'StockRoute');
+const PriceListsRoute = lazyNamed(() => import('./routes/price-lists-route'), 'PriceListsRoute');
 const ClientsRoute = lazyNamed(() => import('./routes/clients-route'), 'ClientsRoute');
-const InvoicesPage = lazyNamed(() => import('../features/invoices/components/invoices-page'), 'InvoicesPage');
+const ClientProfileRoute = lazyNamed(() => import('./routes/client-profile-route'), 'ClientProfileRoute');
+const InvoicesRoute = lazyNamed(() => import('./routes/invoices-route'), 'InvoicesRoute');
+const ReceivablesRoute = lazyNamed(() => import('./routes/receivables-route'), 'ReceivablesRoute');
 const AnalyticsRoute = lazyNamed(() => import('./routes/analytics-route'), 'AnalyticsRoute');
 const SettingsRoute = lazyNamed(() => import('./routes/settings-route'), 'SettingsRoute');
 const ApiDocsPage = lazyNamed(() => import('../features/api-docs/components/api-docs-page'), 'ApiDocsPage');
@@ -41,8 +44,11 @@ export const appRoutes: RouteObject[] = [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/orders', element: <OrdersRoute /> },
           { path: '/stock', element: <StockRoute /> },
+          { path: '/price-lists', element: <PriceListsRoute /> },
           { path: '/clients', element: <ClientsRoute /> },
-          { path: '/invoices', element: <InvoicesPage /> },
+          { path: '/clients/:id', element: <ClientProfileRoute /> },
+          { path: '/invoices', element: <InvoicesRoute /> },
+          { path: '/receivables', element: <ReceivablesRoute /> },
           { path: '/analytics', element: <AnalyticsRoute /> },
           { path: '/settings', element: <SettingsRoute /> },
           { path: '/api-docs', element: <ApiDocsPage /> },

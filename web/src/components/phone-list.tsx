@@ -8,7 +8,7 @@ export function useIsPhone(): boolean {
   return useMediaQuery('(max-width: 599.95px)', { noSsr: true });
 }
 
-/** On a phone a table becomes this list of small cards, one per row. */
+/** On a phone a table becomes this list of small cards, one per row (SPEC §9: below 600 px). */
 export function PhoneList({ label, busy = false, children }: { label: string; busy?: boolean; children: ReactNode }) {
   return (
     <Box component="ul" aria-label={label} aria-busy={busy} sx={{ listStyle: 'none', m: 0, p: 0 }}>

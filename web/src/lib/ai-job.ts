@@ -1,5 +1,6 @@
 import type { AiJobAcceptedDto, AiJobProgressDto, AiJobStatusDto } from '@erp/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from './use-latest';
 import { api } from './api';
 import { isHttpError, type HttpError } from './http-error';
 
@@ -39,7 +40,11 @@ export interface AiReadState<Result> {
 
 /** A failed job's `error` as the failed call it stands for, so it is described the same way. */
 export function jobErrorToHttpError(error: AiJobStatusDto['error']): HttpError {
-  const failure = error ?? { status: 500, code: 'INTERNAL', message: 'Reading failed' };
+  const failure: NonNullable<AiJobStatusDto['error']> = error ?? {
+    status: 500,
+    code: 'INTERNAL',
+    message: 'Reading failed',
+  };
   return {
     status: failure.status,
     message: `${failure.status}: ${failure.message}`,
@@ -78,8 +83,7 @@ export function useAiRead<Result>(isResult: (value: unknown) => value is Result)
   const idle: AiReadState<Result> = { phase: 'idle', progress: null, result: null, error: null };
   const [state, setState] = useState<AiReadState<Result>>(idle);
   const [fetchJob] = aiJobsApi.useLazyGetAiJobStatusQuery();
-  const accepts = useRef(isResult);
-  accepts.current = isResult;
+  const accepts = useLatest(isResult);
   // Each read has a number; a newer read (or reset, or unmounting) stops the older one's loop.
   const current = useRef(0);
 
@@ -154,7 +158,7 @@ export function useAiRead<Result>(isResult: (value: unknown) => value is Result)
         await sleep(AI_JOB_POLL_MS);
       }
     },
-    [fetchJob],
+    [accepts, fetchJob],
   );
 
   const reset = useCallback(() => {

@@ -14,6 +14,7 @@ export const tagTypes = [
   'OrderItem',
   'Client',
   'StockItem',
+  'PriceList',
   'ExpiringBatch',
   'ReorderSuggestion',
   'Invoice',

@@ -55,6 +55,16 @@ describe('httpBaseQuery', () => {
     expect(getInit?.headers).not.toHaveProperty('Content-Type');
   });
 
+  it("sends a call's own headers beside Accept and Content-Type", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ ok: true }));
+    await call({ url: '/api/orders/manual', method: 'POST', body: {}, headers: { 'Idempotency-Key': 'abc123' } });
+    expect(fetchMock.mock.calls[0][1]?.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'abc123',
+    });
+  });
+
   it('adds query parameters and skips empty ones', async () => {
     const fetchMock = mockFetch(() => jsonResponse([]));
     await call({ url: '/api/stock/expiring', params: { days: 30, search: undefined } });

@@ -9,6 +9,8 @@ export interface HttpRequest {
   /** Sent as JSON; omitted entirely when undefined (SPEC §7: a body only when given). */
   body?: unknown;
   params?: Record<string, string | number | boolean | null | undefined>;
+  /** Headers of this call beyond Accept and Content-Type (an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 export type HttpRequestArg = string | HttpRequest;
@@ -41,7 +43,7 @@ export const httpBaseQuery: BaseQueryFn<HttpRequestArg, unknown, HttpError, obje
 ) => {
   const request: HttpRequest = typeof arg === 'string' ? { url: arg } : arg;
   const { method = 'GET', body, params } = request;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
   const init: RequestInit = { method, credentials: 'include', headers, signal };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@erp/contracts';
+import type { AppErrorCode, ErrorBody } from '@erp/contracts';
 import type { TFunction } from 'i18next';
 import type { Language } from './language';
 
@@ -66,7 +66,7 @@ export function toHttpError(
 }
 
 /** The server's error code, when the failure carried one. */
-export function errorCodeOf(error: unknown): string | undefined {
+export function errorCodeOf(error: unknown): AppErrorCode | undefined {
   return isHttpError(error) ? error.body?.code : undefined;
 }
 
@@ -110,7 +110,7 @@ export function describeError(
   error: unknown,
   t: TFunction,
   language: Language,
-  codeKeys: Partial<Record<string, string>> = {},
+  codeKeys: Partial<Record<AppErrorCode, string>> = {},
 ): string {
   if (isHttpError(error)) {
     if (error.status === 'FETCH_ERROR') return t('common:errors.network');

@@ -30,6 +30,8 @@ const sameInBothLanguages = new Set([
   'common:noValue',
   'landing:preview.message',
   'landing:stats.availabilityValue',
+  // "Carton (12 pcs)" / "كرتون (12 حبة)": both parts come translated from units.word/quantity.
+  'orders:form.items.packUnit',
   'shell:header.shortcut',
 ]);
 

@@ -10,9 +10,10 @@ export function useQueryFlag(name: string, allowed: boolean): [boolean, (open: b
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState(false);
   const asked = params.get(name) === '1';
+  // Opened during render (no effect round); the parameter is dropped by the effect below.
+  if (asked && allowed && !open) setOpen(true);
   useEffect(() => {
     if (!asked) return;
-    if (allowed) setOpen(true);
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -21,6 +22,6 @@ export function useQueryFlag(name: string, allowed: boolean): [boolean, (open: b
       },
       { replace: true },
     );
-  }, [asked, allowed, name, setParams]);
+  }, [asked, name, setParams]);
   return [open, setOpen];
 }

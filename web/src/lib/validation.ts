@@ -14,3 +14,20 @@ export type FormErrors<Field extends string> = Partial<Record<Field, string>>;
 export function hasErrors<Field extends string>(errors: FormErrors<Field>): boolean {
   return Object.values(errors).some(Boolean);
 }
+
+/** CONTRACT §14: a new password has at least this many characters. */
+export const PASSWORD_MIN_LENGTH = 10;
+
+/**
+ * The part of the password policy a form can check before sending (empty, only spaces, too
+ * short), as the key of its message; the server also refuses the account's own names and
+ * common passwords, each with its own error code.
+ */
+export function newPasswordError(
+  password: string,
+): 'common:password.required' | 'common:password.blank' | 'common:password.tooShort' | undefined {
+  if (password.length === 0) return 'common:password.required';
+  if (password.trim().length === 0) return 'common:password.blank';
+  if ([...password].length < PASSWORD_MIN_LENGTH) return 'common:password.tooShort';
+  return undefined;
+}

@@ -16,6 +16,7 @@ export function makeStockItem(overrides: Partial<StockItemDto> = {}): StockItemD
     batchNumber: null,
     expiryDate: null,
     manufactureDate: null,
+    packs: [],
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T09:00:00.000Z',
     ...overrides,
@@ -40,6 +41,7 @@ export function makeExpiringBatch(overrides: Partial<ExpiringBatchDto> = {}): Ex
     batchNumber: 'B-2211',
     quantity: 12,
     unit: 'carton',
+    packs: [],
     expiryDate: '2026-12-05',
     daysUntilExpiry: 5,
     ...overrides,
@@ -72,6 +74,7 @@ export function makeReorderEntry(
       sku: 'RICE-ABK-10',
       quantity: 38,
       unit: 'bag',
+      packs: [],
       ...item,
     },
   };

@@ -1,5 +1,5 @@
 import { defaultServicePorts } from '@erp/contracts';
-import { IsIn, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsString, Matches, Max, Min } from 'class-validator';
 
 const postgresUrl = /^postgres(ql)?:\/\/\S+$/;
 const redisUrl = /^rediss?:\/\/\S+$/;
@@ -30,7 +30,13 @@ export class ProcessConfig extends ServiceAddressesConfig {
   @IsIn(logLevels) LOG_LEVEL: LogLevel = 'info';
 }
 
-/** What every service needs on top: its database. */
+/** What every service needs on top: its database, and the relay of its outbox (docs/decisions/0018). */
 export class ServiceConfig extends ProcessConfig {
   @Matches(postgresUrl, { message: '$property must be a postgres:// URL' }) DATABASE_URL: string;
+  /** How often the outbox relay looks for rows it was not woken for (another process's, retries), in ms. */
+  @IsInt() @Min(10) @Max(60_000) OUTBOX_RELAY_INTERVAL_MS: number = 250;
+  /** Outbox rows the relay claims and adds to BullMQ per transaction. */
+  @IsInt() @Min(1) @Max(1_000) OUTBOX_BATCH_SIZE: number = 100;
+  /** Days a sent outbox row is kept (to look at, and for reconciliation) before the relay deletes it. */
+  @IsNumber() @Min(0) @Max(365) OUTBOX_RETENTION_DAYS: number = 7;
 }

@@ -1,3 +1,4 @@
+import { IsOptional, MinLength } from 'class-validator';
 import { describe, expect, it } from 'vitest';
 import { ServiceConfig } from './base.config.js';
 import { ConfigError, loadConfig } from './load-config.js';
@@ -30,6 +31,32 @@ describe('loadConfig', () => {
       expect(message).toContain('IDENTITY_PORT');
       expect(message).toContain('got "abc"');
       expect(message).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('never repeats a secret: a password in a URL is masked, a key or secret not shown at all', () => {
+    class WithSecrets extends ServiceConfig {
+      @MinLength(32) SESSION_SECRET: string;
+      @IsOptional() @MinLength(16) METRICS_TOKEN?: string;
+    }
+    let message = '';
+    try {
+      loadConfig(WithSecrets, {
+        DATABASE_URL: 'mysql://erp:hunter2-db-pass@db:3306/erp',
+        REDIS_URL: 'redis://:r3dis-pass@cache:6379',
+        SESSION_SECRET: 'short-but-secret-session-value',
+        METRICS_TOKEN: 'tok-secret',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (error) {
+      message = (error as ConfigError).message;
+    }
+    expect(message).toContain('DATABASE_URL must be a postgres:// URL (got "mysql://erp:***@db:3306/erp")');
+    expect(message).toContain('SESSION_SECRET');
+    expect(message).toContain('METRICS_TOKEN');
+    expect(message).toContain('got "loud"');
+    for (const secret of ['hunter2-db-pass', 'short-but-secret-session-value', 'tok-secret']) {
+      expect(message).not.toContain(secret);
     }
   });
 

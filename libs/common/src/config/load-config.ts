@@ -10,11 +10,30 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose values are never repeated in a message or a log: keys, tokens, passwords, secrets. */
+const secretName = /SECRET|PASSWORD|TOKEN|KEY|CREDENTIAL|OTP/i;
+
+/** How a wrong value is shown back: not at all when secret, with a URL's password masked, else as given (shortened). */
+function shownValue(name: string, raw: string): string {
+  if (secretName.test(name)) return `a value of ${raw.length} characters, not shown`;
+  let shown = raw;
+  try {
+    const url = new URL(raw);
+    if (url.password) {
+      url.password = '***';
+      shown = url.href;
+    }
+  } catch {
+    // not a URL: shown as it is
+  }
+  return `got "${shown.length > 80 ? `${shown.slice(0, 80)}…` : shown}"`;
+}
+
 function describe(error: ValidationError, env: NodeJS.ProcessEnv): string {
   // class-validator's messages start with the property name already; "not a number" beats "too big".
   const message = orderedMessages(error.constraints ?? {})[0] ?? `${error.property} is invalid`;
   const raw = env[error.property];
-  const shown = raw === undefined || raw === '' ? 'missing' : `got "${raw}"`;
+  const shown = raw === undefined || raw === '' ? 'missing' : shownValue(error.property, raw);
   return `${message} (${shown})`;
 }
 

@@ -26,7 +26,18 @@ export function moneyJson(value: Decimal | string): string {
   return new Decimal(value).toFixed(2);
 }
 
-/** A line total (CONTRACT §4): round(quantity × unitPrice, 2), half away from zero. */
-export function lineTotal(quantity: Decimal.Value, unitPrice: Decimal.Value): Decimal {
-  return new Decimal(quantity).times(unitPrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+/**
+ * A line total (CONTRACT §4, §10): round(quantity × unitPrice × (1 − discountPercent/100), 2),
+ * half away from zero, rounded once at the end.
+ */
+export function lineTotal(
+  quantity: Decimal.Value,
+  unitPrice: Decimal.Value,
+  discountPercent: Decimal.Value = 0,
+): Decimal {
+  return new Decimal(quantity)
+    .times(unitPrice)
+    .times(new Decimal(100).minus(discountPercent))
+    .div(100)
+    .toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }

@@ -14,9 +14,14 @@ describe('AllRpcExceptionsFilter', () => {
   const filter = new AllRpcExceptionsFilter('orders');
 
   describe('toPayload', () => {
-    it('keeps a domain error as it is', () => {
-      const error = new AppException('ORDERS_NOT_FOUND', 'Order not found', { id: 'x' }, 404);
-      expect(filter.toPayload(error)).toEqual(error.toRpc());
+    it('keeps a domain error as it is, with the status its code’s table gives', () => {
+      const error = new AppException('ORDERS_ORDER_NOT_FOUND', 'Order not found', { id: 'x' });
+      expect(filter.toPayload(error)).toEqual({
+        status: 404,
+        code: 'ORDERS_ORDER_NOT_FOUND',
+        message: 'Order not found',
+        details: { id: 'x' },
+      });
     });
 
     it('maps an HTTP exception to its code and status', () => {

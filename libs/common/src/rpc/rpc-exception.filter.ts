@@ -1,4 +1,4 @@
-import { AppException, ErrorCode, type RpcErrorPayload } from '@erp/contracts';
+import { AppException, codeOfStatus, ErrorCode, type RpcErrorPayload } from '@erp/contracts';
 import { Catch, HttpException, Logger, type RpcExceptionFilter } from '@nestjs/common';
 import { throwError, type Observable } from 'rxjs';
 import { isDependencyUnavailable } from './dependency-unavailable.js';
@@ -23,12 +23,7 @@ export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
   toPayload(exception: unknown): RpcErrorPayload {
     if (exception instanceof AppException) return exception.toRpc();
     if (exception instanceof HttpException) {
-      return new AppException(
-        httpCode(exception.getStatus()),
-        exception.message,
-        undefined,
-        exception.getStatus(),
-      ).toRpc();
+      return new AppException(codeOfStatus(exception.getStatus()), exception.message).toRpc();
     }
     if (isDependencyUnavailable(exception)) {
       // One line, not a stack per request: during an outage every request says the same.
@@ -38,19 +33,9 @@ export class AllRpcExceptionsFilter implements RpcExceptionFilter<unknown> {
         ErrorCode.ServiceUnavailable,
         `${who} cannot reach its database or Redis; try again shortly`,
         this.service ? { service: this.service } : undefined,
-        503,
       ).toRpc();
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return new AppException(ErrorCode.Internal, 'Internal error').toRpc();
   }
-}
-
-function httpCode(status: number): string {
-  if (status === 400) return ErrorCode.ValidationFailed;
-  if (status === 401) return ErrorCode.Unauthenticated;
-  if (status === 403) return ErrorCode.Forbidden;
-  if (status === 404) return ErrorCode.NotFound;
-  if (status === 409) return ErrorCode.Conflict;
-  return status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed;
 }

@@ -1,5 +1,5 @@
-import { AppException, ErrorCode, type FieldError } from '@erp/contracts';
-import { ValidationPipe, type ArgumentMetadata } from '@nestjs/common';
+import { AppException, ErrorCode, withoutServerComputed, type FieldError } from '@erp/contracts';
+import { ValidationPipe, type ArgumentMetadata, type ValidationPipeOptions } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
 
 /** Which failure to name first when a field breaks several rules: "missing" beats "too long". */
@@ -95,31 +95,53 @@ function unsafeInput(value: unknown): AppException | null {
  * VALIDATION_FAILED whose message names the first field.
  */
 class AppValidationPipe extends ValidationPipe {
+  /** Query strings: unknown parameters are dropped, not refused (CONTRACT §9: `_=` cache busters, `utm_*`). */
+  private readonly queryPipe: ValidationPipe;
+
+  constructor(
+    options: ValidationPipeOptions,
+    private readonly edge: boolean,
+  ) {
+    super(options);
+    this.queryPipe = new ValidationPipe({ ...options, forbidNonWhitelisted: false });
+  }
+
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const validatesClass = typeof metadata.metatype === 'function' && metadata.metatype !== Object;
     if (validatesClass && (metadata.type === 'body' || metadata.type === 'custom') && !isPlainObject(value)) {
       throw new AppException(ErrorCode.ValidationFailed, 'Request body must be a JSON object');
     }
+    // An HTTP body may carry back what the server computed (CONTRACT §9): dropped at the edge, not
+    // refused. Services never drop anything: what the gateway sends them (an id from the path) is theirs.
+    if (this.edge && validatesClass && metadata.type === 'body')
+      value = withoutServerComputed(metadata.metatype, value);
     // A path parameter is left to its own pipe (ParseIdPipe: anything but a uuid is a 404).
     if (validatesClass && metadata.type !== 'param') {
       const problem = unsafeInput(value);
       if (problem) throw problem;
     }
-    return super.transform(value, metadata);
+    return metadata.type === 'query' ? this.queryPipe.transform(value, metadata) : super.transform(value, metadata);
   }
 }
 
-export function createValidationPipe(): ValidationPipe {
-  return new AppValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
-    transform: true,
-    exceptionFactory: (errors: ValidationError[]) => {
-      const fields = flatten(errors);
-      const first = fields[0];
-      const message = first ? (first.messages[0] ?? `${first.field} is invalid`) : 'Invalid request';
-      return new AppException(ErrorCode.ValidationFailed, message, { fields });
+/**
+ * The pipe of every app; `edge` for the gateway, where HTTP bodies arrive (and may carry fields
+ * the server computes); services validate RPC payloads as they are.
+ */
+export function createValidationPipe(options: { edge?: boolean } = {}): ValidationPipe {
+  return new AppValidationPipe(
+    {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      forbidUnknownValues: true,
+      transform: true,
+      exceptionFactory: (errors: ValidationError[]) => {
+        const fields = flatten(errors);
+        const first = fields[0];
+        const message = first ? (first.messages[0] ?? `${first.field} is invalid`) : 'Invalid request';
+        return new AppException(ErrorCode.ValidationFailed, message, { fields });
+      },
     },
-  });
+    options.edge ?? false,
+  );
 }

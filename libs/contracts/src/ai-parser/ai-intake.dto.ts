@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
+import type { RpcErrorPayload } from '../errors.js';
 
 /**
  * AI intake over HTTP (docs/api/ai-intake.md): orders from text, photos and voice notes, and
@@ -104,10 +105,19 @@ export interface ParsedOrderItemDto {
   /** The catalogue name when matched, else the customer's wording. */
   itemName: string;
   itemNameAr: string | null;
+  /** In `unit`. */
   quantity: number;
-  /** The customer's unit, else the matched item's unit, else null. */
+  /**
+   * A unit of units.ts (CONTRACT §10): the customer's unit word put onto the matched item's base
+   * unit or one of its packs (كرتون → its carton, صندوق → its case, درزن → its dozen); no unit
+   * word, the item's base unit; a unit the item is not sold in, the customer's (`unitNeedsCheck`);
+   * unmatched, the customer's unit, else null.
+   */
   unit: string | null;
-  /** The matched item's selling price (2 decimals), null when unmatched. */
+  /**
+   * The price of one `unit` (2 decimals): the client's (`pricing`), else the pack's or the item's;
+   * null when unmatched or when the item is not sold in `unit`.
+   */
   unitPrice: string | null;
   /** Null when no catalogue item matches well enough (the line is then offered for manual choice). */
   stockItemId: string | null;
@@ -120,6 +130,12 @@ export interface ParsedOrderItemDto {
   phrase: string;
   /** The user should check the quantity: read by OCR or by the offline recogniser, or the engines disagreed. */
   quantityNeedsCheck: boolean;
+  /**
+   * CONTRACT §10: the customer's unit word names no unit the matched item is sold in (a "carton"
+   * of an item with no carton pack): `unit` keeps the customer's word, `unitPrice` is null, and
+   * the user must choose (an order refuses a unit its item does not have).
+   */
+  unitNeedsCheck: boolean;
   /** How the item was chosen: the client's remembered wording, the catalogue matcher, the model, or none. */
   matchedBy: 'memory' | 'catalogue' | 'model' | null;
   alternatives: ParsedItemAlternativeDto[];
@@ -143,6 +159,15 @@ export interface OrderParseResultDto {
   /** Voice only: `openai` (the endpoint) or `pocketsphinx` (offline, English), with a failure note when the endpoint failed. */
   transcriptionEngine?: string;
   engine: AiEngineName;
+  /**
+   * Whose prices the lines' `unitPrice` are (CONTRACT §10): `client`, the orders service's quote for
+   * `parsed.clientId` (its price list where it has a price, else the pack's or the item's, as an
+   * order for that client would be priced); `catalogue`, the catalogue's (no existing client); or
+   * `catalogue (<quote|client lookup> failed: <reason>)` when the orders service could not price
+   * for the client named: an order created with those lines' prices left empty still gets the
+   * client's.
+   */
+  pricing: string;
   source: IntakeSource;
   /** Image and voice: the kept file, under /uploads. */
   uploadedFileUrl?: string;
@@ -158,8 +183,14 @@ export interface SupplierInvoiceLineDraftDto {
   /** Null when no catalogue item matches well enough (then offered for manual choice or creation). */
   stockItemId: string | null;
   sku: string | null;
+  /** In `unit` (as printed; dozens of an item not sold by the dozen become pieces). */
   quantity: number;
-  /** A stock unit (kg, g, L, ml, piece, box, carton, bag): the printed unit, else the matched item's, else piece. */
+  /**
+   * A unit of units.ts: the printed unit (CTN → carton, كيس → bag, شوال → sack, a weight → kg …)
+   * as the matched item's base unit or one of its packs when it is one (a receipt in a pack
+   * receives quantity × factor base units); a printed unit the item is neither counted nor sold in
+   * is kept with `unitNeedsCheck`. No unit printed: the matched item's base unit, else piece.
+   */
   unit: string;
   /** As printed (after a printed line discount), 2 decimals; null when none could be read. */
   unitPrice: string | null;
@@ -173,9 +204,11 @@ export interface SupplierInvoiceLineDraftDto {
   confidence: number;
   /**
    * The user should check quantity and price: read by OCR, or quantity × unit price did not make
-   * the printed total (or only after repairing a figure), or the printed unit is not the item's.
+   * the printed total (or only after repairing a figure), or dozens were converted to pieces.
    */
   quantityNeedsCheck: boolean;
+  /** The printed unit is not one the matched item is counted or sold in (CONTRACT §10): the user must choose. */
+  unitNeedsCheck: boolean;
   /** Other catalogue items the line may mean, best first. */
   alternatives: ParsedItemAlternativeDto[];
 }
@@ -229,5 +262,5 @@ export interface AiJobStatusDto {
   /** When completed: what the call would have answered. */
   result?: AiParseResultDto;
   /** When failed: the status and body the call would have answered with. */
-  error?: { status: number; code: string; message: string; details?: unknown };
+  error?: RpcErrorPayload;
 }

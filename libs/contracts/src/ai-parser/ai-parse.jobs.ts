@@ -9,27 +9,40 @@ export type IntakeAudioType = (typeof intakeAudioTypes)[number];
 export type IntakeFileType = IntakeImageType | IntakeAudioType;
 
 /**
- * Where the gateway serves a kept intake file: `/api/files/intake/<yyyy>/<uuid>.<ext>`, to
- * signed-in users only (an order's photo or voice note and a supplier's invoice are the business's
- * own; docs/decisions/0012). `path` is relative to <ERP_DATA_DIR>/uploads.
+ * The flow that kept an intake file, and the folder it lives in: `orders` (order photos, PDFs and
+ * voice notes; read with orders:read) or `supplier-invoices` (read with stock:read), CONTRACT §2.
+ */
+export const intakeFlows = ['orders', 'supplier-invoices'] as const;
+export type IntakeFlow = (typeof intakeFlows)[number];
+
+/**
+ * Where the gateway serves a kept intake file: `/api/files/intake/<flow>/<yyyy>/<uuid>.<ext>`, to
+ * users holding the flow's read permission (an order's photo or voice note and a supplier's invoice
+ * are the business's own; docs/decisions/0012). `path` is relative to <ERP_DATA_DIR>/uploads.
  */
 export function intakeFileUrl(path: string): string {
   return `/api/files/${path}`;
 }
 
-/** A URL intakeFileUrl gives: the only file an order or a goods receipt may name as its original. */
-export const intakeFileUrlPattern = new RegExp(
-  `^/api/files/intake/\\d{4}/[0-9a-f-]{36}\\.(${[...intakeImageTypes, ...intakeAudioTypes].join('|')})$`,
-);
+/**
+ * The URLs intakeFileUrl gives for this flow's files, and those of files kept before files had a
+ * flow (`/api/files/intake/<yyyy>/<uuid>.<ext>`): the only files an order (`orders`) or a goods
+ * receipt (`supplier-invoices`) may name as its original.
+ */
+export function intakeFileUrlPattern(flow: IntakeFlow): RegExp {
+  return new RegExp(
+    `^/api/files/intake/(?:${flow}/)?\\d{4}/[0-9a-f-]{36}\\.(${[...intakeImageTypes, ...intakeAudioTypes].join('|')})$`,
+  );
+}
 
 /**
  * A file the gateway checked and kept under <ERP_DATA_DIR>/uploads (docs/decisions/0012). Jobs
  * carry this reference, never the bytes, so Redis holds no uploads.
  */
 export interface IntakeFileRef {
-  /** Relative to <ERP_DATA_DIR>/uploads: `intake/<yyyy>/<uuid>.<ext>`. */
+  /** Relative to <ERP_DATA_DIR>/uploads: `intake/<flow>/<yyyy>/<uuid>.<ext>`. */
   path: string;
-  /** Where the gateway serves it (intakeFileUrl): `/api/files/intake/<yyyy>/<uuid>.<ext>`. */
+  /** Where the gateway serves it (intakeFileUrl): `/api/files/intake/<flow>/<yyyy>/<uuid>.<ext>`. */
   url: string;
   type: IntakeFileType;
   bytes: number;

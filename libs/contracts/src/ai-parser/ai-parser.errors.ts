@@ -16,6 +16,16 @@ export const AiErrorCode = {
 
 export type AiErrorCode = (typeof AiErrorCode)[keyof typeof AiErrorCode];
 
+/** The HTTP status of each code, the one place it is decided (the gateway answers with it). */
+export const aiErrorStatus: Record<AiErrorCode, number> = {
+  [AiErrorCode.UnsupportedFile]: 415,
+  [AiErrorCode.FileTooLarge]: 413,
+  [AiErrorCode.UnreadableFile]: 400,
+  [AiErrorCode.SpeechUnavailable]: 503,
+  [AiErrorCode.Timeout]: 503,
+  [AiErrorCode.JobNotFound]: 404,
+};
+
 /** CONTRACT §6: order images, supplier invoices and voice notes, on the decoded bytes. */
 export const AI_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -3,7 +3,22 @@ import type { RpcMeta } from '../rpc.js';
 import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
 import { BillingPatterns } from './billing.patterns.js';
-import type { GeneratedInvoiceDto, InvoicePageDto, InvoicePdfDto, ListInvoicesDto } from './invoice.dto.js';
+import type {
+  ClientBalanceDto,
+  CreditReturnDto,
+  InvoicedCycleDto,
+  PaymentDto,
+  RecordPaymentDto,
+  ReturnCreditNoteDto,
+} from './payment.dto.js';
+import type { AgingRowDto, StatementDto, StatementQueryDto } from './receivables.dto.js';
+import type {
+  GeneratedInvoiceDto,
+  InvoiceDto,
+  InvoicePageDto,
+  InvoicePdfDto,
+  ListInvoicesRequestDto,
+} from './invoice.dto.js';
 
 /** Typed RPC client of the billing service. */
 export class BillingClient extends ServiceClient {
@@ -11,16 +26,70 @@ export class BillingClient extends ServiceClient {
     super(ServiceName.Billing, proxy, timeoutMs);
   }
 
-  /** The order's one customer invoice, created now if it has none (CONTRACT §5). */
+  /** The committed order's invoice of this commitment, created now if it has none (CONTRACT §11). */
   generateInvoice(orderId: string, meta: RpcMeta): Promise<GeneratedInvoiceDto> {
     return this.send(BillingPatterns.GenerateInvoice, { orderId }, meta);
   }
 
-  listInvoices(query: ListInvoicesDto, meta: RpcMeta): Promise<InvoicePageDto> {
+  /** Newest first; `types` narrows to those types, `withTotal` says whether to count (default: when a limit is given). */
+  listInvoices(query: ListInvoicesRequestDto, meta: RpcMeta): Promise<InvoicePageDto> {
     return this.send(BillingPatterns.ListInvoices, query, meta);
+  }
+
+  getInvoice(id: string, meta: RpcMeta): Promise<InvoiceDto> {
+    return this.send(BillingPatterns.GetInvoice, { id }, meta);
   }
 
   getInvoicePdf(id: string, meta: RpcMeta): Promise<InvoicePdfDto> {
     return this.send(BillingPatterns.GetInvoicePdf, { id }, meta);
+  }
+
+  /** A proforma of the order as it is now, in any status: no number, no QR, not kept. */
+  getProformaPdf(orderId: string, meta: RpcMeta): Promise<InvoicePdfDto> {
+    return this.send(BillingPatterns.GetProformaPdf, { orderId }, meta);
+  }
+
+  /** Records a payment against a customer invoice; 409 above its balance due (CONTRACT §11). */
+  recordPayment(invoiceId: string, payment: RecordPaymentDto, meta: RpcMeta): Promise<PaymentDto> {
+    return this.send(BillingPatterns.RecordPayment, { ...payment, invoiceId }, meta);
+  }
+
+  listPayments(invoiceId: string, meta: RpcMeta): Promise<PaymentDto[]> {
+    return this.send(BillingPatterns.ListPayments, { invoiceId }, meta);
+  }
+
+  /** Takes a payment back (admins and owners): it stays listed with who, when and why. */
+  deletePayment(invoiceId: string, paymentId: string, reason: string, meta: RpcMeta): Promise<PaymentDto> {
+    return this.send(BillingPatterns.DeletePayment, { invoiceId, paymentId, reason }, meta);
+  }
+
+  /** What each client owes, in the order asked. */
+  getClientBalances(clientIds: string[], meta: RpcMeta): Promise<ClientBalanceDto[]> {
+    return this.send(BillingPatterns.GetClientBalances, { clientIds }, meta);
+  }
+
+  /** The commit cycles of these orders that have their customer invoice. */
+  findInvoicedCycles(orderIds: string[], meta: RpcMeta): Promise<InvoicedCycleDto[]> {
+    return this.send(BillingPatterns.FindInvoicedCycles, { orderIds }, meta);
+  }
+
+  /** The credit note of a return, issued once per return (nulls: nothing was left to credit). */
+  creditReturn(dto: CreditReturnDto, meta: RpcMeta): Promise<ReturnCreditNoteDto> {
+    return this.send(BillingPatterns.CreditReturn, dto, meta);
+  }
+
+  /** A client's statement for a period (CONTRACT §11). */
+  getStatement(clientId: string, query: StatementQueryDto, meta: RpcMeta): Promise<StatementDto> {
+    return this.send(BillingPatterns.GetStatement, { ...query, clientId }, meta);
+  }
+
+  /** The same statement as a bilingual PDF. */
+  getStatementPdf(clientId: string, query: StatementQueryDto, meta: RpcMeta): Promise<InvoicePdfDto> {
+    return this.send(BillingPatterns.GetStatementPdf, { ...query, clientId }, meta);
+  }
+
+  /** Receivables by age, per client with something left to pay. */
+  getAging(meta: RpcMeta): Promise<AgingRowDto[]> {
+    return this.send(BillingPatterns.GetAging, {}, meta);
   }
 }

@@ -2,6 +2,31 @@
 export const BillingErrorCode = {
   InvoiceNotFound: 'BILLING_INVOICE_NOT_FOUND',
   NoPdf: 'BILLING_NO_PDF',
+  /** A tax invoice only for a confirmed or completed order (CONTRACT §11). */
+  OrderNotCommitted: 'BILLING_ORDER_NOT_COMMITTED',
+  /** A credit note (a return) beyond what is left uncredited of the invoice or its line. */
+  CreditExceeded: 'BILLING_CREDIT_EXCEEDED',
+  PaymentNotFound: 'BILLING_PAYMENT_NOT_FOUND',
+  /** A payment on a credit note, a supplier invoice, or an invoice with nothing left to pay. */
+  PaymentNotAccepted: 'BILLING_PAYMENT_NOT_ACCEPTED',
+  /** A payment above what is left to pay (details.balanceDue). */
+  PaymentExceedsBalance: 'BILLING_PAYMENT_EXCEEDS_BALANCE',
+  PaymentAlreadyDeleted: 'BILLING_PAYMENT_ALREADY_DELETED',
+  /** A payment dated after today. */
+  PaymentInFuture: 'BILLING_PAYMENT_IN_FUTURE',
 } as const;
 
 export type BillingErrorCode = (typeof BillingErrorCode)[keyof typeof BillingErrorCode];
+
+/** The HTTP status of each code, the one place it is decided (the gateway answers with it). */
+export const billingErrorStatus: Record<BillingErrorCode, number> = {
+  [BillingErrorCode.InvoiceNotFound]: 404,
+  [BillingErrorCode.NoPdf]: 404,
+  [BillingErrorCode.OrderNotCommitted]: 409,
+  [BillingErrorCode.CreditExceeded]: 409,
+  [BillingErrorCode.PaymentNotFound]: 404,
+  [BillingErrorCode.PaymentNotAccepted]: 409,
+  [BillingErrorCode.PaymentExceedsBalance]: 409,
+  [BillingErrorCode.PaymentAlreadyDeleted]: 409,
+  [BillingErrorCode.PaymentInFuture]: 400,
+};

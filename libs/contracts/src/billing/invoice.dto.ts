@@ -1,9 +1,19 @@
-import { IsIn, IsOptional, IsUUID } from 'class-validator';
+import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { OptionalDateField } from '../common/date-fields.js';
+import { EmptyToUndefined } from '../common/transforms.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
+import type { CreditNoteReason } from '../queues.js';
 
-export const invoiceTypes = ['customer', 'supplier'] as const;
+/** A customer invoice, a supplier invoice, or a credit note undoing (part of) a customer invoice. */
+export const invoiceTypes = ['customer', 'supplier', 'credit_note'] as const;
 export type InvoiceType = (typeof invoiceTypes)[number];
+
+/**
+ * Where a customer invoice stands (CONTRACT §11): nothing paid, some paid, nothing left to pay;
+ * `credited` when credit notes undid all of it before it was paid (docs/decisions/0015).
+ */
+export const paymentStatuses = ['unpaid', 'partially_paid', 'paid', 'credited'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** An invoice as listed (SPEC §2 Invoices). Money: strings with 2 decimals. */
 export interface InvoiceDto {
@@ -29,6 +39,24 @@ export interface InvoiceDto {
   uploadedFileUrl: string | null;
   issuedAt: string;
   createdBy: string | null;
+  /** A credit note's invoice, and why it was issued (a return's words in `reasonText`). */
+  originalInvoiceId: string | null;
+  originalInvoiceNumber: string | null;
+  reason: CreditNoteReason | null;
+  reasonText: string | null;
+  /** The order return a credit note undoes, if that is why it was issued. */
+  returnId: string | null;
+  /**
+   * A customer invoice's settlement (null on other types): what payments and credit notes took
+   * off the total, and what is left (negative: the client paid more than is now owed).
+   */
+  paidAmount: string | null;
+  creditedAmount: string | null;
+  balanceDue: string | null;
+  paymentStatus: PaymentStatus | null;
+  /** Issue date + the client's payment terms (YYYY-MM-DD); overdue once past it with a balance left. */
+  dueDate: string | null;
+  overdue: boolean;
 }
 
 export type InvoicePageDto = PageDto<InvoiceDto>;
@@ -40,11 +68,30 @@ export interface GeneratedInvoiceDto {
   pdfUrl: string;
 }
 
-/** GET /api/invoices: newest first, narrowed by type and issue dates (inclusive), search and paging. */
+/**
+ * GET /api/invoices: newest first, narrowed by type, payment status (customer invoices), client,
+ * order, issue dates (inclusive), search and paging.
+ */
 export class ListInvoicesDto extends PageQueryDto {
+  @EmptyToUndefined()
   @IsOptional()
   @IsIn(invoiceTypes, { message: `type must be one of: ${invoiceTypes.join(', ')}` })
   type?: InvoiceType;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsIn(paymentStatuses, { message: `paymentStatus must be one of: ${paymentStatuses.join(', ')}` })
+  paymentStatus?: PaymentStatus;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  clientId?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  orderId?: string;
 
   @OptionalDateField('from')
   from?: string;
@@ -53,12 +100,36 @@ export class ListInvoicesDto extends PageQueryDto {
   to?: string;
 }
 
+/**
+ * billing.list-invoices: the screen's query, and what the partner API adds: only these types (it
+ * never shows supplier invoices), and whether to count the matches (by default a count runs when a
+ * limit is given, for X-Total-Count).
+ */
+export class ListInvoicesRequestDto extends ListInvoicesDto {
+  @IsOptional()
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayUnique()
+  @IsIn(invoiceTypes, { each: true, message: `types must be some of: ${invoiceTypes.join(', ')}` })
+  types?: InvoiceType[];
+
+  @IsOptional()
+  @IsBoolean()
+  withTotal?: boolean;
+}
+
 export class InvoiceIdDto {
   @IsUUID()
   id: string;
 }
 
 export class GenerateInvoiceDto {
+  @IsUUID()
+  orderId: string;
+}
+
+/** billing.get-proforma-pdf: a proforma of an order, in any status (CONTRACT §11). */
+export class OrderProformaDto {
   @IsUUID()
   orderId: string;
 }

@@ -34,4 +34,15 @@ describe('judgeDecimalInput', () => {
     expect(judgeDecimalInput(1e21, quantity)).toBe('too-large');
     expect(judgeDecimalInput('00000000000000001', quantity)).toBe('ok');
   });
+
+  it('refuses a value above the maximum, exactly, without a float', () => {
+    const percent = { scale: 2, integerDigits: 3, max: 100 };
+    for (const value of ['0', '0.5', 12.5, '99.99', '100', '100.00', 100]) {
+      expect(judgeDecimalInput(value, percent), String(value)).toBe('ok');
+    }
+    for (const value of ['100.01', 100.5, '101', '999', '0100.1']) {
+      expect(judgeDecimalInput(value, percent), String(value)).toBe('above-maximum');
+    }
+    expect(judgeDecimalInput('-1', percent)).toBe('below-minimum');
+  });
 });

@@ -12,11 +12,22 @@ export interface DecimalInputOptions {
   positive?: boolean;
   /** The message for a value below the minimum (SPEC §5 words some of them). */
   minMessage?: string;
+  /** The largest value allowed (a percentage's 100), compared exactly; its message is `minMessage` when given. */
+  max?: number;
 }
 
 const plainDecimal = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-type Verdict = 'ok' | 'not-a-number' | 'below-minimum' | 'too-precise' | 'too-large';
+type Verdict = 'ok' | 'not-a-number' | 'below-minimum' | 'above-maximum' | 'too-precise' | 'too-large';
+
+/** Whether the non-negative decimal `whole.fraction` is above the integer `max`, without a float. */
+function isAbove(whole: string, fraction: string, max: number): boolean {
+  const digits = whole.replace(/^0+/, '');
+  const limit = String(max);
+  if (digits.length !== limit.length) return digits.length > limit.length;
+  if (digits !== limit) return digits > limit;
+  return /[1-9]/.test(fraction);
+}
 
 /** Why a value is or is not an acceptable decimal, without ever going through a float for strings. */
 export function judgeDecimalInput(value: unknown, options: DecimalInputOptions): Verdict {
@@ -41,6 +52,7 @@ export function judgeDecimalInput(value: unknown, options: DecimalInputOptions):
   if ((negative && !isZero) || (options.positive && isZero)) return 'below-minimum';
   if (fraction.replace(/0+$/, '').length > options.scale) return 'too-precise';
   if (whole.replace(/^0+/, '').length > options.integerDigits) return 'too-large';
+  if (options.max !== undefined && !negative && isAbove(whole, fraction, options.max)) return 'above-maximum';
   return 'ok';
 }
 
@@ -64,6 +76,8 @@ export function IsDecimalInput(options: DecimalInputOptions, validationOptions?:
           switch (judgeDecimalInput(args.value, options)) {
             case 'below-minimum':
               return options.minMessage ?? `${field} must be ${options.positive ? 'greater than' : 'at least'} 0`;
+            case 'above-maximum':
+              return options.minMessage ?? `${field} must be at most ${options.max}`;
             case 'too-precise':
               return `${field} must have at most ${options.scale} decimal places`;
             case 'too-large':

@@ -7,6 +7,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  IsUUID,
   MaxLength,
 } from 'class-validator';
 import { Trim } from '../common/transforms.js';
@@ -20,6 +21,7 @@ export const ApiKeyPermission = {
   ProductsRead: 'products:read',
   ProductsWrite: 'products:write',
   ProductsSync: 'products:sync',
+  InvoicesRead: 'invoices:read',
 } as const;
 export type ApiKeyPermission = (typeof ApiKeyPermission)[keyof typeof ApiKeyPermission];
 export const allApiKeyPermissions: readonly ApiKeyPermission[] = Object.values(ApiKeyPermission);
@@ -31,6 +33,7 @@ export const apiKeyPermissionRequires: Record<ApiKeyPermission, Permission> = {
   'products:read': Permission.StockRead,
   'products:write': Permission.StockWrite,
   'products:sync': Permission.StockWrite,
+  'invoices:read': Permission.InvoicesRead,
 };
 
 /** A key as lists show it: never the key itself, only a masked prefix. */
@@ -66,6 +69,15 @@ export class CreateApiKeyDto {
   @IsOptional()
   @IsDateString({ strict: true })
   expiresAt?: string;
+}
+
+/** identity.revoke-user-api-key: a key of one user, revoked by an admin or owner (CONTRACT §14). */
+export class UserApiKeyIdDto {
+  @IsUUID()
+  userId: string;
+
+  @IsUUID()
+  keyId: string;
 }
 
 export class VerifyApiKeyDto {

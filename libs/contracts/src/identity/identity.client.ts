@@ -7,7 +7,14 @@ import type { CreateDemoRequestDto, DemoRequestDto } from './demo-request.dto.js
 import { IdentityPatterns } from './identity.patterns.js';
 import type { LoginRequestDto, LoginResultDto, ResolvedSessionDto } from './session.dto.js';
 import type { CompanySettingsDto, UpdateSettingsDto } from './settings.dto.js';
-import type { CreateUserDto, RegisterDto, UpdateUserDto, UserDto } from './user.dto.js';
+import type {
+  ChangePasswordRequestDto,
+  CreateUserDto,
+  RegisterDto,
+  ResetPasswordDto,
+  UpdateUserDto,
+  UserDto,
+} from './user.dto.js';
 import type { UserStatus } from '../permissions.js';
 
 /** Typed RPC client of the identity service. Calls made for a user carry their id in `meta.userId`. */
@@ -60,6 +67,16 @@ export class IdentityClient extends ServiceClient {
     return this.send(IdentityPatterns.DeleteUser, { id }, meta);
   }
 
+  /** The caller's own password; their other sessions end. */
+  changePassword(dto: ChangePasswordRequestDto, meta: RpcMeta): Promise<void> {
+    return this.send(IdentityPatterns.ChangePassword, dto, meta);
+  }
+
+  /** Another user's password, by an admin or owner; all that user's sessions end. */
+  resetPassword(id: string, dto: ResetPasswordDto, meta: RpcMeta): Promise<void> {
+    return this.send(IdentityPatterns.ResetPassword, { ...dto, id }, meta);
+  }
+
   getSettings(meta: RpcMeta): Promise<CompanySettingsDto> {
     return this.send(IdentityPatterns.GetSettings, {}, meta);
   }
@@ -82,6 +99,15 @@ export class IdentityClient extends ServiceClient {
 
   deleteApiKey(id: string, meta: RpcMeta): Promise<void> {
     return this.send(IdentityPatterns.DeleteApiKey, { id }, meta);
+  }
+
+  /** Any user's keys, for an admin or owner. */
+  listUserApiKeys(userId: string, meta: RpcMeta): Promise<ApiKeyDto[]> {
+    return this.send(IdentityPatterns.ListUserApiKeys, { id: userId }, meta);
+  }
+
+  revokeUserApiKey(userId: string, keyId: string, meta: RpcMeta): Promise<void> {
+    return this.send(IdentityPatterns.RevokeUserApiKey, { userId, keyId }, meta);
   }
 
   verifyApiKey(key: string, meta: RpcMeta): Promise<VerifiedApiKeyDto | null> {

@@ -17,6 +17,40 @@ export const IdentityErrorCode = {
   InvalidApiKey: 'IDENTITY_INVALID_API_KEY',
   InvalidLogo: 'IDENTITY_INVALID_LOGO',
   LogoTooLarge: 'IDENTITY_LOGO_TOO_LARGE',
+  // The password policy (CONTRACT §14), one code per rule; `details.field` names the field.
+  PasswordTooShort: 'IDENTITY_PASSWORD_TOO_SHORT',
+  PasswordBlank: 'IDENTITY_PASSWORD_BLANK',
+  PasswordLikeAccount: 'IDENTITY_PASSWORD_LIKE_ACCOUNT',
+  PasswordTooCommon: 'IDENTITY_PASSWORD_TOO_COMMON',
+  WrongCurrentPassword: 'IDENTITY_WRONG_CURRENT_PASSWORD',
+  CannotResetOwnPassword: 'IDENTITY_CANNOT_RESET_OWN_PASSWORD',
 } as const;
 
 export type IdentityErrorCode = (typeof IdentityErrorCode)[keyof typeof IdentityErrorCode];
+
+/** The HTTP status of each code, the one place it is decided (the gateway answers with it). */
+export const identityErrorStatus: Record<IdentityErrorCode, number> = {
+  [IdentityErrorCode.InvalidCredentials]: 401,
+  [IdentityErrorCode.AccountPending]: 403,
+  [IdentityErrorCode.AccountRejected]: 403,
+  [IdentityErrorCode.UsernameTaken]: 409,
+  [IdentityErrorCode.EmailTaken]: 409,
+  [IdentityErrorCode.LoginRateLimited]: 429,
+  [IdentityErrorCode.UserNotFound]: 404,
+  [IdentityErrorCode.OwnerProtected]: 403,
+  [IdentityErrorCode.CannotDeleteSelf]: 403,
+  [IdentityErrorCode.LastOwner]: 409,
+  [IdentityErrorCode.AdminRequired]: 403,
+  [IdentityErrorCode.PermissionRequired]: 403,
+  [IdentityErrorCode.PermissionNotHeld]: 403,
+  [IdentityErrorCode.ApiKeyNotFound]: 404,
+  [IdentityErrorCode.InvalidApiKey]: 401,
+  [IdentityErrorCode.InvalidLogo]: 400,
+  [IdentityErrorCode.LogoTooLarge]: 413,
+  [IdentityErrorCode.PasswordTooShort]: 400,
+  [IdentityErrorCode.PasswordBlank]: 400,
+  [IdentityErrorCode.PasswordLikeAccount]: 400,
+  [IdentityErrorCode.PasswordTooCommon]: 400,
+  [IdentityErrorCode.WrongCurrentPassword]: 400,
+  [IdentityErrorCode.CannotResetOwnPassword]: 403,
+};

@@ -15,6 +15,8 @@ export const IdentityPatterns = {
   UpdateUser: 'identity.update-user',
   UpdateUserStatus: 'identity.update-user-status',
   DeleteUser: 'identity.delete-user',
+  ChangePassword: 'identity.change-password',
+  ResetPassword: 'identity.reset-password',
   GetSettings: 'identity.get-settings',
   UpdateSettings: 'identity.update-settings',
   UploadLogo: 'identity.upload-logo',
@@ -22,4 +24,6 @@ export const IdentityPatterns = {
   CreateApiKey: 'identity.create-api-key',
   DeleteApiKey: 'identity.delete-api-key',
   VerifyApiKey: 'identity.verify-api-key',
+  ListUserApiKeys: 'identity.list-user-api-keys',
+  RevokeUserApiKey: 'identity.revoke-user-api-key',
 } as const;

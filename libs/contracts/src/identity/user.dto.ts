@@ -3,18 +3,23 @@ import {
   IsArray,
   IsEmail,
   IsIn,
+  IsIP,
   IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
   MaxLength,
-  MinLength,
   IsUUID,
 } from 'class-validator';
 import { EmptyToUndefined, IfPresent, phonePattern, Trim } from '../common/transforms.js';
 import { allPermissions, Permission, UserRole, UserStatus } from '../permissions.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * CONTRACT §14. A new password's rules (length, not blank, not the account's names, not a common
+ * password) are the identity service's password policy, answered with a code per rule; the DTOs
+ * only check that it is a string of at most PASSWORD_MAX_LENGTH.
+ */
+export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
 
 /** CONTRACT §1: what a self-registered staff user may do until an admin changes it. */
@@ -53,7 +58,6 @@ class ProfileFields {
   username: string;
 
   @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH)
   @MaxLength(PASSWORD_MAX_LENGTH)
   password: string;
 
@@ -138,6 +142,43 @@ export class UpdateUserDto {
   @ArrayUnique()
   @IsIn(allPermissions, { each: true })
   permissions?: Permission[];
+}
+
+/** POST /api/user/password: the signed-in user's own password. */
+export class ChangePasswordDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  currentPassword: string;
+
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  newPassword: string;
+}
+
+/** identity.change-password: the session it is made with stays; the address counts against sign-in limits. */
+export class ChangePasswordRequestDto extends ChangePasswordDto {
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(64)
+  keepSessionId: string;
+
+  @IsOptional()
+  @IsIP()
+  ip?: string;
+}
+
+/** POST /api/users/{id}/password (admin/owner): another user's password. */
+export class ResetPasswordDto {
+  @IsString()
+  @MaxLength(PASSWORD_MAX_LENGTH)
+  newPassword: string;
+}
+
+/** identity.reset-password. */
+export class ResetPasswordRequestDto extends ResetPasswordDto {
+  @IsUUID()
+  id: string;
 }
 
 /** PATCH /api/admin/users/{id}/status. */

@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import type { StockUnit } from './stock-item.dto.js';
+import type { StockPackDto } from './stock-item.dto.js';
+import type { StockUnit } from './units.js';
 
 export const EXPIRING_DEFAULT_DAYS = 30;
 export const EXPIRING_MAX_DAYS = 3650;
@@ -24,8 +25,11 @@ export interface ExpiringBatchDto {
   name: string;
   nameAr: string | null;
   batchNumber: string | null;
+  /** In the item's base unit. */
   quantity: number;
   unit: StockUnit;
+  /** The item's packs, so a screen can say the quantity in them too ("180 pcs = 15 ctn"). */
+  packs: StockPackDto[];
   expiryDate: string;
   daysUntilExpiry: number;
 }

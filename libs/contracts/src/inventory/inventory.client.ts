@@ -12,6 +12,7 @@ import type {
   StockItemPageDto,
   UpdateStockItemDto,
 } from './stock-item.dto.js';
+import type { CreatePriceListDto, ListPricesResultDto, PriceListDto, UpdatePriceListDto } from './price-list.dto.js';
 import type { ApplyReceiptDto, ReceiptResultDto } from './receipt.dto.js';
 import type {
   DecideReorderSuggestionDto,
@@ -21,6 +22,7 @@ import type {
 } from './reorder-suggestion.dto.js';
 import type {
   PutBackStockDto,
+  ReturnOrderStockDto,
   StockMoveResultDto,
   SyncOrderStockDto,
   SyncOrderStockResultDto,
@@ -85,6 +87,11 @@ export class InventoryClient extends ServiceClient {
     return this.send(InventoryPatterns.SyncOrderStock, dto, meta);
   }
 
+  /** Goods of a committed order come back: restocked into their batches or written off, once per returnId. */
+  returnOrderStock(dto: ReturnOrderStockDto, meta: RpcMeta): Promise<StockMoveResultDto> {
+    return this.send(InventoryPatterns.ReturnOrderStock, dto, meta);
+  }
+
   /** A goods receipt, exactly once per receiptId. */
   applyReceipt(dto: ApplyReceiptDto, meta: RpcMeta): Promise<ReceiptResultDto> {
     return this.send(InventoryPatterns.ApplyReceipt, dto, meta);
@@ -102,5 +109,30 @@ export class InventoryClient extends ServiceClient {
 
   decideReorderSuggestion(id: string, dto: DecideReorderSuggestionDto, meta: RpcMeta): Promise<ReorderSuggestionDto> {
     return this.send(InventoryPatterns.DecideReorderSuggestion, { ...dto, id }, meta);
+  }
+
+  listPriceLists(meta: RpcMeta): Promise<PriceListDto[]> {
+    return this.send(InventoryPatterns.ListPriceLists, {}, meta);
+  }
+
+  getPriceList(id: string, meta: RpcMeta): Promise<PriceListDto> {
+    return this.send(InventoryPatterns.GetPriceList, { id }, meta);
+  }
+
+  createPriceList(dto: CreatePriceListDto, meta: RpcMeta): Promise<PriceListDto> {
+    return this.send(InventoryPatterns.CreatePriceList, dto, meta);
+  }
+
+  updatePriceList(id: string, changes: UpdatePriceListDto, meta: RpcMeta): Promise<PriceListDto> {
+    return this.send(InventoryPatterns.UpdatePriceList, { ...changes, id }, meta);
+  }
+
+  deletePriceList(id: string, meta: RpcMeta): Promise<void> {
+    return this.send(InventoryPatterns.DeletePriceList, { id }, meta);
+  }
+
+  /** What a list says for these items, in every unit it prices them (404 for an unknown list). */
+  listPrices(priceListId: string, stockItemIds: string[], meta: RpcMeta): Promise<ListPricesResultDto> {
+    return this.send(InventoryPatterns.ListPrices, { priceListId, stockItemIds }, meta);
   }
 }

@@ -18,7 +18,8 @@ import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { DateField, OptionalDateField } from '../common/date-fields.js';
 import { BatchNumberField } from './batch-fields.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
-import { NormalizeUnit, stockUnits, type StockUnit } from './stock-item.dto.js';
+import { NormalizeUnit } from './stock-item.dto.js';
+import { knownUnits, type KnownUnit } from './units.js';
 
 /** One line of a supplier invoice being applied: matched by stockItemId, else SKU, else created. */
 export class ReceiptLineDto {
@@ -50,12 +51,18 @@ export class ReceiptLineDto {
   @IsDecimalInput({ scale: 3, integerDigits: 11, positive: true })
   quantity: DecimalInput;
 
+  /**
+   * The unit the supplier invoiced in: the item's base unit or one of its packs (CONTRACT §10).
+   * In a pack, stock receives quantity × factor base units at unitPrice / factor each. An item
+   * the receipt creates takes this unit as its base unit, so it must be one of `stockUnits`.
+   */
   @NormalizeUnit()
   @IsString()
   @IsNotEmpty()
-  @IsIn(stockUnits)
-  unit: StockUnit;
+  @IsIn(knownUnits, { message: `unit must be one of: ${knownUnits.join(', ')}` })
+  unit: KnownUnit;
 
+  /** The price of one `unit` (of one pack, for a line in packs). */
   @IsDecimalInput({ scale: 2, integerDigits: 10, minMessage: 'Unit price must be at least 0' })
   unitPrice: DecimalInput;
 
@@ -105,7 +112,9 @@ export class ApplyReceiptDto {
   /** The invoice as uploaded (the parse draft's `uploadedFileUrl`), kept with the supplier invoice. */
   @EmptyToUndefined()
   @IsOptional()
-  @Matches(intakeFileUrlPattern, { message: 'uploadedFileUrl must be the URL of a file kept by an upload' })
+  @Matches(intakeFileUrlPattern('supplier-invoices'), {
+    message: 'uploadedFileUrl must be the URL of a file kept by an upload',
+  })
   uploadedFileUrl?: string;
 
   @IsArray()

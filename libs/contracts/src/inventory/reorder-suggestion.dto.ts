@@ -1,5 +1,6 @@
 import { IsIn, IsUUID } from 'class-validator';
-import type { StockUnit } from './stock-item.dto.js';
+import type { StockPackDto } from './stock-item.dto.js';
+import type { StockUnit } from './units.js';
 
 export const reorderUrgencies = ['low', 'medium', 'high', 'critical'] as const;
 export type ReorderUrgency = (typeof reorderUrgencies)[number];
@@ -30,8 +31,11 @@ export interface ReorderSuggestionItemDto {
   name: string;
   nameAr: string | null;
   sku: string;
+  /** In the base unit, as are the suggestion's figures. */
   quantity: number;
   unit: StockUnit;
+  /** The item's packs, so a screen can say quantities in them too. */
+  packs: StockPackDto[];
 }
 
 /** An entry of GET /api/stock/reorder-suggestions: the suggestion and its item. */

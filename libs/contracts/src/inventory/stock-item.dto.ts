@@ -1,25 +1,27 @@
-import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
 import { OptionalDateField } from '../common/date-fields.js';
 import { BatchNumberField } from './batch-fields.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
+import { IgnoresServerComputed } from '../common/server-computed.js';
+import { normalizeUnit, packUnits, stockUnits, type PackUnit, type StockUnit } from './units.js';
 
-/** Units of the stock form (SPEC §3). */
-export const stockUnits = ['kg', 'g', 'L', 'ml', 'piece', 'box', 'carton', 'bag'] as const;
-export type StockUnit = (typeof stockUnits)[number];
-
-/** How other screens spell some units (the order screen offers "liter"): read as the form's unit. */
-const unitAliases: Record<string, StockUnit> = { l: 'L', liter: 'L', litre: 'L', pieces: 'piece', pcs: 'piece' };
-
-/** Units are matched case-insensitively ("KG", "Box") and a few aliases are understood. */
+/** Units are matched case-insensitively ("KG", "Box") and the usual abbreviations are understood (units.ts). */
 export const NormalizeUnit = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) => {
-    if (typeof value !== 'string') return value;
-    const key = value.trim().toLowerCase();
-    return unitAliases[key] ?? stockUnits.find((unit) => unit.toLowerCase() === key) ?? value;
-  });
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeUnit(value) : value));
 
 /** Low Stock when quantity is at or below the item's threshold (SPEC §4). */
 export const StockStatus = { Low: 'low', InStock: 'in_stock' } as const;
@@ -52,14 +54,57 @@ export interface StockItemDto {
   batchNumber: string | null;
   expiryDate: string | null;
   manufactureDate: string | null;
+  /** What the item is sold in besides its base unit, by pack (CONTRACT §10); its stock stays in `unit`. */
+  packs: StockPackDto[];
   createdAt: string;
   updatedAt: string;
+}
+
+/** A pack of a stock item: `factor` base units, sold at `price`. */
+export interface StockPackDto {
+  unit: PackUnit;
+  /** Base units in one pack (12 bottles in a carton, 25 kg in a bag). */
+  factor: number;
+  /** The pack's own price as set, or null: then `price` is factor × the item's selling price. */
+  sellingPrice: string | null;
+  /** What the pack sells at when no price list says otherwise (CONTRACT §10). */
+  price: string;
+  barcode: string | null;
+}
+
+/** Most packs one item may have. */
+export const STOCK_PACKS_MAX = 10;
+
+/** A pack as the stock form and the partner API send it. */
+export class StockPackInputDto {
+  @NormalizeUnit()
+  @IsString()
+  @IsIn(packUnits, { message: `unit must be one of the pack units: ${packUnits.join(', ')}` })
+  unit: PackUnit;
+
+  @IsDecimalInput({ ...quantityDigits, positive: true, minMessage: 'factor must be greater than 0' })
+  factor: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsDecimalInput({ ...moneyDigits, minMessage: 'A pack price must be at least 0' })
+  sellingPrice?: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @Matches(/^[0-9A-Za-z-]{4,64}$/, { message: 'barcode must be 4–64 letters, digits or dashes' })
+  barcode?: string;
 }
 
 /** inventory.list-stock-items: a page, and the total that matches when a limit was asked. */
 export type StockItemPageDto = PageDto<StockItemDto>;
 
 /** The stock form's fields shared by create and update (SPEC §3, rules and messages of SPEC §5). */
+/** What the server computes on a stock item: ignored when sent back (CONTRACT §9). */
+const stockComputedFields = ['id', 'status', 'createdAt', 'updatedAt'];
+
+@IgnoresServerComputed(stockComputedFields)
 class StockFormFields {
   @IsOptional()
   @EmptyToNull()
@@ -84,6 +129,14 @@ class StockFormFields {
   @IsOptional()
   @IsDecimalInput({ ...quantityDigits, minMessage: 'Threshold must be at least 0' })
   lowStockThreshold?: DecimalInput;
+
+  /** The item's packs, all of them: what is sent replaces what was there (an empty list removes them). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(STOCK_PACKS_MAX)
+  @ValidateNested({ each: true })
+  @Type(() => StockPackInputDto)
+  packs?: StockPackInputDto[];
 }
 
 /**
@@ -119,7 +172,11 @@ export class CreateStockItemDto extends StockFormFields {
   manufactureDate?: string;
 }
 
-/** PATCH /api/stock/{id}: any of the stock form's fields. A changed quantity is a manual adjustment. */
+/**
+ * PATCH /api/stock/{id}: any of the stock form's fields. A changed quantity is a manual adjustment.
+ * The batch fields an item answers with describe its batches (made by receipts): read-only here.
+ */
+@IgnoresServerComputed([...stockComputedFields, 'batchNumber', 'expiryDate', 'manufactureDate'])
 export class UpdateStockItemDto extends StockFormFields {
   @IfPresent()
   @Trim()

@@ -143,3 +143,36 @@ export interface SyncOrderStockResultDto {
   held: boolean;
   move: StockMoveResultDto | null;
 }
+
+export class ReturnStockLineDto {
+  @IsUUID()
+  stockItemId: string;
+
+  /** Base units (an order line's quantity × its unit's factor). */
+  @IsDecimalInput({ scale: 3, integerDigits: 11, positive: true })
+  quantity: DecimalInput;
+
+  /** True: back on the shelf, into the batches it left; false: written off (damaged, expired). */
+  @IsBoolean()
+  restock: boolean;
+}
+
+/**
+ * inventory.return-order-stock (CONTRACT §11): goods of a committed order come back, once per
+ * `returnId`. Restocked quantities go back into the batches the order's take drew them from
+ * (the last drawn first); written-off ones are recorded and stay out of stock. Either way the
+ * order's take holds less, so a later put-back returns only what was not returned.
+ */
+export class ReturnOrderStockDto {
+  @IsUUID()
+  orderId: string;
+
+  @IsUUID()
+  returnId: string;
+
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @ValidateNested({ each: true })
+  @Type(() => ReturnStockLineDto)
+  lines: ReturnStockLineDto[];
+}

@@ -1,6 +1,20 @@
-import { IsEmail, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
+import {
+  IsEmail,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
-import { EmptyToUndefined, phonePattern, Trim } from '../common/transforms.js';
+import { EmptyToNull, EmptyToUndefined, IfPresent, phonePattern, Trim } from '../common/transforms.js';
+import { IgnoresServerComputed } from '../common/server-computed.js';
 
 /** A client (SPEC §3), with the notes the add form sends. */
 export interface ClientDto {
@@ -11,13 +25,29 @@ export interface ClientDto {
   email: string | null;
   address: string | null;
   notes: string | null;
+  /** The price list the client buys at (CONTRACT §10), or null: the items' own prices. */
+  priceListId: string | null;
+  /** Days from an invoice's issue to its due date (CONTRACT §11); 0: due on issue. */
+  paymentTermsDays: number;
+  /** The most the client may owe, with VAT, once an order is confirmed; null: no limit. */
+  creditLimit: string | null;
   createdAt: string;
   createdBy: string | null;
 }
 
 export type ClientPageDto = PageDto<ClientDto>;
 
+/**
+ * GET /api/clients/{id}: the client with what it owes on its customer invoices (CONTRACT §11):
+ * `balance` (negative: money on account) and the part of it past due. Money: 2-decimal strings.
+ */
+export interface ClientDetailDto extends ClientDto {
+  balance: string;
+  overdueBalance: string;
+}
+
 /** POST /api/clients: name required; email and phone checked when given; empty strings are absent. */
+@IgnoresServerComputed(['id', 'createdAt', 'createdBy'])
 export class CreateClientDto {
   @Trim()
   @IsString()
@@ -59,6 +89,102 @@ export class CreateClientDto {
   @IsString()
   @MaxLength(2000)
   notes?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  priceListId?: string;
+
+  /** Days from an invoice's issue to its due date: 0 (cash) to 365. */
+  @IsOptional()
+  @IsInt({ message: 'paymentTermsDays must be a whole number of days' })
+  @Min(0)
+  @Max(365)
+  paymentTermsDays?: number;
+
+  /** The most the client may owe with VAT once an order is confirmed; absent: no limit. */
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsDecimalInput({ scale: 2, integerDigits: 12 })
+  creditLimit?: DecimalInput;
+}
+
+/** PATCH /api/clients/{id}: the changed fields only; null clears an optional one (a price list too). */
+@IgnoresServerComputed(['id', 'createdAt', 'createdBy'])
+export class UpdateClientDto {
+  @IfPresent()
+  @Trim()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  name?: string;
+
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @IsString()
+  @MaxLength(200)
+  nameAr?: string | null;
+
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsString()
+  @Matches(phonePattern, { message: 'phone must be a phone number' })
+  phone?: string | null;
+
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsEmail({}, { message: 'email must be an email' })
+  @MaxLength(200)
+  email?: string | null;
+
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @IsString()
+  @MaxLength(500)
+  address?: string | null;
+
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @IsString()
+  @MaxLength(2000)
+  notes?: string | null;
+
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsUUID()
+  priceListId?: string | null;
+
+  @IfPresent()
+  @IsInt({ message: 'paymentTermsDays must be a whole number of days' })
+  @Min(0)
+  @Max(365)
+  paymentTermsDays?: number;
+
+  /** null (or empty) removes the limit. */
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsDecimalInput({ scale: 2, integerDigits: 12 })
+  creditLimit?: DecimalInput | null;
+}
+
+export class UpdateClientRequestDto extends UpdateClientDto {
+  @IsUUID()
+  id: string;
+}
+
+/** orders.count-price-list-clients: how many clients buy at this list (a list in use is not deleted). */
+export class PriceListClientsDto {
+  @IsUUID()
+  priceListId: string;
 }
 
 /** GET /api/clients: newest first; `search` matches name, Arabic name, phone or email. */

@@ -1,6 +1,8 @@
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
+  IsBoolean,
+  IsDefined,
   ArrayMinSize,
   IsArray,
   IsIn,
@@ -20,6 +22,8 @@ import { intakeFileUrlPattern } from '../ai-parser/ai-parse.jobs.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
+import { IgnoresServerComputed } from '../common/server-computed.js';
+import { NormalizeUnit } from '../inventory/stock-item.dto.js';
 
 /** Order statuses (SPEC §4). Any status can be set from any other. */
 export const orderStatuses = ['pending', 'confirmed', 'completed', 'cancelled'] as const;
@@ -55,6 +59,8 @@ export interface OrderDto {
   audioFileUrl: string | null;
   source: OrderSource;
   itemCount: number;
+  /** How many times it entered confirmed or completed; each time has its own invoice (CONTRACT §11). */
+  commitCount: number;
   createdAt: string;
   updatedAt: string;
   createdBy: string | null;
@@ -70,20 +76,57 @@ export interface OrderItemDto {
   sku: string | null;
   itemName: string;
   itemNameAr: string | null;
+  /** In `unit`: the item's base unit or one of its packs for a linked line (CONTRACT §10). */
   quantity: number;
   unit: string;
+  /** Base units in one `unit` when the line was priced (1 for the base unit and unlinked lines). */
+  unitFactor: number;
+  /** quantity × unitFactor: what stock moves, in `baseUnit`. */
+  baseQuantity: number;
+  /** The linked item's base unit when the line was linked; null for a line not linked. */
+  baseUnit: string | null;
   unitPrice: string;
-  /** round(quantity × unitPrice, 2), half away from zero (CONTRACT §4). */
+  /** 0–100 (CONTRACT §10). */
+  discountPercent: number;
+  /** round(quantity × unitPrice × (1 − discountPercent/100), 2), half away from zero (CONTRACT §4, §10). */
   totalPrice: string;
   /** The linked stock item's cost price when the line was linked; null when not linked. */
   unitCost: string | null;
 }
 
-/** numeric(14,3) quantities above zero; numeric(12,2) prices at least zero. */
+/** numeric(14,3) quantities above zero; numeric(12,2) prices at least zero; discounts 0–100 with 2 decimals. */
 const quantityRule = { scale: 3, integerDigits: 11, positive: true };
 const priceRule = { scale: 2, integerDigits: 10 };
+const discountRule = { scale: 2, integerDigits: 3, max: 100, minMessage: 'discountPercent must be between 0 and 100' };
+
+/** What the server computes on an order and its lines: ignored when sent back (CONTRACT §9). */
+const orderComputedFields = ['id', 'orderNumber', 'totalAmount', 'itemCount', 'createdAt', 'updatedAt', 'createdBy'];
+const lineComputedFields = [
+  'id',
+  'orderId',
+  'lineNo',
+  'sku',
+  'totalPrice',
+  'unitCost',
+  'unitFactor',
+  'baseQuantity',
+  'baseUnit',
+];
+
+/**
+ * A line's price: required on a line not linked to a stock item (nothing else could price it),
+ * optional on a linked one (CONTRACT §10), checked like money whenever it is given.
+ */
+export const PricedUnlessLinked = (): PropertyDecorator => (target: object, property: string | symbol) => {
+  ValidateIf(
+    (line: { stockItemId?: unknown; unitPrice?: unknown }) => line.unitPrice !== undefined || !line.stockItemId,
+  )(target, property);
+  IsDefined({ message: `${String(property)} is needed for a line not linked to a stock item` })(target, property);
+  IsDecimalInput(priceRule)(target, property);
+};
 
 /** A line of a new order, or a line added to a pending one. */
+@IgnoresServerComputed(lineComputedFields)
 export class OrderItemInputDto {
   @Trim()
   @IsString()
@@ -101,15 +144,23 @@ export class OrderItemInputDto {
   @IsDecimalInput(quantityRule)
   quantity: DecimalInput;
 
+  /** A linked line: the item's base unit (its default) or one of its packs. Otherwise any unit (default piece). */
   @EmptyToUndefined()
   @IsOptional()
-  @Trim()
+  @NormalizeUnit()
   @IsString()
   @MaxLength(20)
   unit?: string;
 
-  @IsDecimalInput(priceRule)
-  unitPrice: DecimalInput;
+  /** Absent on a linked line: the client's price list price, else the unit's own (CONTRACT §10). */
+  @EmptyToUndefined()
+  @PricedUnlessLinked()
+  unitPrice?: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsDecimalInput(discountRule)
+  discountPercent?: DecimalInput;
 
   @EmptyToUndefined()
   @IsOptional()
@@ -144,12 +195,12 @@ class OrderOriginFields {
 
   @EmptyToUndefined()
   @IsOptional()
-  @Matches(intakeFileUrlPattern, { message: 'uploadedFileUrl must be the URL of a file kept by an upload' })
+  @Matches(intakeFileUrlPattern('orders'), { message: 'uploadedFileUrl must be the URL of a file kept by an upload' })
   uploadedFileUrl?: string;
 
   @EmptyToUndefined()
   @IsOptional()
-  @Matches(intakeFileUrlPattern, { message: 'audioFileUrl must be the URL of a file kept by an upload' })
+  @Matches(intakeFileUrlPattern('orders'), { message: 'audioFileUrl must be the URL of a file kept by an upload' })
   audioFileUrl?: string;
 
   @IsOptional()
@@ -157,7 +208,8 @@ class OrderOriginFields {
   source?: OrderSource;
 }
 
-/** POST /api/orders/manual (and the AI confirm dialog): a pending order. */
+/** POST /api/orders/manual (and the AI confirm dialog): a pending order, whatever `status` says. */
+@IgnoresServerComputed([...orderComputedFields, 'status'], { items: lineComputedFields })
 export class CreateOrderDto extends OrderOriginFields {
   @Trim()
   @IsString()
@@ -185,7 +237,7 @@ export class CreateOrderDto extends OrderOriginFields {
   items: OrderItemInputDto[];
 }
 
-/** An Idempotency-Key of order creation: unique per scope (the partner's key) for `ttlSeconds`. */
+/** An Idempotency-Key of order creation: unique per scope (a partner's API key, `user:<id>` for a session) for `ttlSeconds`. */
 export class OrderIdempotencyDto {
   @IsString()
   @IsNotEmpty()
@@ -215,7 +267,8 @@ export class CreateOrderRequestDto extends CreateOrderDto {
   idempotency?: OrderIdempotencyDto;
 }
 
-/** PATCH /api/orders/{id}: the changed fields only; pending orders only. */
+/** PATCH /api/orders/{id}: the changed fields only; pending orders only. A `status` is refused: it has its own call. */
+@IgnoresServerComputed(orderComputedFields)
 export class UpdateOrderDto {
   @IfPresent()
   @Trim()
@@ -233,6 +286,7 @@ export class UpdateOrderDto {
 }
 
 /** PATCH /api/orders/{id}/items/{itemId}: the changed fields only; `stockItemId: null` unlinks. */
+@IgnoresServerComputed(lineComputedFields)
 export class UpdateOrderItemDto {
   @IfPresent()
   @Trim()
@@ -252,8 +306,9 @@ export class UpdateOrderItemDto {
   @IsDecimalInput(quantityRule)
   quantity?: DecimalInput;
 
+  /** A new unit needs its `quantity` in it (CONTRACT §10): a number meant for another unit is never kept. */
   @IfPresent()
-  @Trim()
+  @NormalizeUnit()
   @IsString()
   @IsNotEmpty()
   @MaxLength(20)
@@ -262,6 +317,10 @@ export class UpdateOrderItemDto {
   @IfPresent()
   @IsDecimalInput(priceRule)
   unitPrice?: DecimalInput;
+
+  @IfPresent()
+  @IsDecimalInput(discountRule)
+  discountPercent?: DecimalInput;
 
   @IsOptional()
   @EmptyToNull()
@@ -274,6 +333,14 @@ export class UpdateOrderItemDto {
 export class ChangeOrderStatusDto {
   @IsIn(orderStatuses, { message: `status must be one of: ${orderStatuses.join(', ')}` })
   status: OrderStatus;
+
+  /**
+   * Confirm even though it takes the client over its credit limit (CONTRACT §11): admins and
+   * owners only; the override is recorded with who, when and the figures.
+   */
+  @IsOptional()
+  @IsBoolean({ message: 'overrideCreditLimit must be true or false' })
+  overrideCreditLimit?: boolean;
 }
 
 /**
@@ -328,4 +395,75 @@ export class UpdateOrderItemRequestDto extends UpdateOrderItemDto {
 export class ChangeOrderStatusRequestDto extends ChangeOrderStatusDto {
   @IsUUID()
   orderId: string;
+}
+
+/** A line to price: an item, in one of its units (its base unit when absent), of a quantity (1 when absent). */
+export class QuoteLineInputDto {
+  @IsUUID()
+  stockItemId: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @NormalizeUnit()
+  @IsString()
+  @MaxLength(20)
+  unit?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsDecimalInput(quantityRule)
+  quantity?: DecimalInput;
+}
+
+/** POST /api/orders/quote: lines priced as an order for this client would be, without making one. */
+export class QuoteOrderDto {
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsUUID()
+  clientId?: string;
+
+  /** The client by name when no id is given (as an order links it); neither: no price list. */
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @MaxLength(200)
+  clientName?: string;
+
+  @IsArray()
+  @ArrayMaxSize(ORDER_MAX_ITEMS)
+  @ValidateNested({ each: true })
+  @Type(() => QuoteLineInputDto)
+  lines: QuoteLineInputDto[];
+}
+
+/** Where a line's price came from: the client's price list, the pack's price, or the item's own. */
+export type PriceSource = 'price_list' | 'pack' | 'item';
+
+/** A unit an item is sold in, at what this client pays for it. */
+export interface QuotedUnitDto {
+  unit: string;
+  factor: number;
+  price: string;
+  priceSource: PriceSource;
+}
+
+export interface QuotedLineDto {
+  stockItemId: string;
+  unit: string;
+  unitFactor: number;
+  baseUnit: string;
+  quantity: number;
+  baseQuantity: number;
+  unitPrice: string;
+  priceSource: PriceSource;
+  /** Every unit the item is sold in (base first), each at this client's price. */
+  units: QuotedUnitDto[];
+}
+
+export interface OrderQuoteDto {
+  clientId: string | null;
+  priceListId: string | null;
+  priceListName: string | null;
+  lines: QuotedLineDto[];
 }

@@ -3,7 +3,7 @@ import type { RpcMeta } from '../rpc.js';
 import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
 import type { AnalyticsDto, AnalyticsQueryDto, OrderStatsDto } from './analytics.dto.js';
-import type { ClientDto, ClientPageDto, CreateClientDto, ListClientsDto } from './client.dto.js';
+import type { ClientDto, ClientPageDto, CreateClientDto, ListClientsDto, UpdateClientDto } from './client.dto.js';
 import type {
   ChangeOrderStatusDto,
   CreateOrderRequestDto,
@@ -12,9 +12,12 @@ import type {
   OrderItemDto,
   OrderItemInputDto,
   OrderPageDto,
+  OrderQuoteDto,
+  QuoteOrderDto,
   UpdateOrderDto,
   UpdateOrderItemDto,
 } from './order.dto.js';
+import type { CreateOrderReturnDto, OrderReturnDto } from './order-return.dto.js';
 import { OrdersPatterns } from './orders.patterns.js';
 
 /** Typed RPC client of the orders service. Calls made for a user carry their id in `meta.userId`. */
@@ -75,5 +78,33 @@ export class OrdersClient extends ServiceClient {
 
   getAnalytics(query: AnalyticsQueryDto, meta: RpcMeta): Promise<AnalyticsDto> {
     return this.send(OrdersPatterns.GetAnalytics, query, meta);
+  }
+
+  getClient(id: string, meta: RpcMeta): Promise<ClientDto> {
+    return this.send(OrdersPatterns.GetClient, { id }, meta);
+  }
+
+  updateClient(id: string, changes: UpdateClientDto, meta: RpcMeta): Promise<ClientDto> {
+    return this.send(OrdersPatterns.UpdateClient, { ...changes, id }, meta);
+  }
+
+  /** How many clients buy at this price list. */
+  countPriceListClients(priceListId: string, meta: RpcMeta): Promise<number> {
+    return this.send(OrdersPatterns.CountPriceListClients, { priceListId }, meta);
+  }
+
+  /** Lines priced as an order of this client would price them (CONTRACT §10). */
+  quoteOrder(dto: QuoteOrderDto, meta: RpcMeta): Promise<OrderQuoteDto> {
+    return this.send(OrdersPatterns.QuoteOrder, dto, meta);
+  }
+
+  /** Goods of a committed order come back: restocked or written off, credited (CONTRACT §11). */
+  createOrderReturn(orderId: string, dto: CreateOrderReturnDto, meta: RpcMeta): Promise<OrderReturnDto> {
+    return this.send(OrdersPatterns.CreateOrderReturn, { ...dto, orderId }, meta);
+  }
+
+  /** The order's returns, oldest first (the credit note fields are billing's: filled by the gateway). */
+  listOrderReturns(orderId: string, meta: RpcMeta): Promise<OrderReturnDto[]> {
+    return this.send(OrdersPatterns.ListOrderReturns, { orderId }, meta);
   }
 }

@@ -17,4 +17,10 @@ export const OrdersPatterns = {
   ChangeOrderStatus: 'orders.change-order-status',
   GetOrderStats: 'orders.get-order-stats',
   GetAnalytics: 'orders.get-analytics',
+  GetClient: 'orders.get-client',
+  UpdateClient: 'orders.update-client',
+  CountPriceListClients: 'orders.count-price-list-clients',
+  QuoteOrder: 'orders.quote-order',
+  CreateOrderReturn: 'orders.create-order-return',
+  ListOrderReturns: 'orders.list-order-returns',
 } as const;

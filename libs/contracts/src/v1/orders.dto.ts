@@ -18,7 +18,9 @@ import {
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { LIST_MAX_OFFSET } from '../common/page-query.dto.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
-import { ORDER_MAX_ITEMS, orderStatuses, type OrderStatus } from '../orders/order.dto.js';
+import { NormalizeUnit } from '../inventory/stock-item.dto.js';
+import { IgnoresServerComputed } from '../common/server-computed.js';
+import { ORDER_MAX_ITEMS, orderStatuses, PricedUnlessLinked, type OrderStatus } from '../orders/order.dto.js';
 import { V1_LIST_DEFAULT_LIMIT, V1_LIST_MAX_LIMIT } from './envelope.js';
 
 /** A line of a partner's order (CONTRACT §7). */
@@ -39,15 +41,23 @@ export class V1OrderItemDto {
   @IsDecimalInput({ scale: 3, integerDigits: 11, positive: true })
   quantity: DecimalInput;
 
+  /** With stockItemId: the product's unit (its default) or one of its packs (CONTRACT §10). */
   @EmptyToUndefined()
   @IsOptional()
-  @Trim()
+  @NormalizeUnit()
   @IsString()
   @MaxLength(20)
   unit?: string;
 
-  @IsDecimalInput({ scale: 2, integerDigits: 10 })
-  unitPrice: DecimalInput;
+  /** Required for a line without stockItemId; absent on a linked line: the client's list price, else the unit's. */
+  @EmptyToUndefined()
+  @PricedUnlessLinked()
+  unitPrice?: DecimalInput;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsDecimalInput({ scale: 2, integerDigits: 3, max: 100, minMessage: 'discountPercent must be between 0 and 100' })
+  discountPercent?: DecimalInput;
 
   @EmptyToUndefined()
   @IsOptional()
@@ -55,7 +65,10 @@ export class V1OrderItemDto {
   stockItemId?: string;
 }
 
-/** POST /api/v1/orders (orders:write): a pending order. */
+/** POST /api/v1/orders (orders:write): a pending order; what the server computes is ignored (CONTRACT §9). */
+@IgnoresServerComputed(['id', 'orderNumber', 'status', 'totalAmount', 'createdAt'], {
+  items: ['id', 'totalPrice', 'unitFactor', 'baseQuantity', 'baseUnit'],
+})
 export class V1CreateOrderDto {
   @Trim()
   @IsString()
@@ -121,7 +134,11 @@ export interface V1OrderDto {
     stockItemId: string | null;
     quantity: number;
     unit: string;
+    /** quantity × the unit's factor, in baseUnit (the product's unit; null for a line not linked). */
+    baseQuantity: number;
+    baseUnit: string | null;
     unitPrice: string;
+    discountPercent: number;
     totalPrice: string;
   }>;
 }

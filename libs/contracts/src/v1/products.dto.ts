@@ -2,11 +2,12 @@ import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LIST_MAX_OFFSET } from '../common/page-query.dto.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
-import type { StockUnit } from '../inventory/stock-item.dto.js';
+import type { StockPackDto } from '../inventory/stock-item.dto.js';
+import type { StockUnit } from '../inventory/units.js';
 import { V1_LIST_DEFAULT_LIMIT, V1_LIST_MAX_LIMIT } from './envelope.js';
 
 /** `true`/`false` (and 1/0) in a query string. */
-const QueryBoolean = (): PropertyDecorator =>
+export const QueryBoolean = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) =>
     value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
   );
@@ -29,6 +30,8 @@ export interface ProductDto {
   costPrice: string;
   sellingPrice: string;
   lowStockThreshold: number;
+  /** What it is also sold in, by the pack (CONTRACT §10): `[{ unit, factor, sellingPrice, price, barcode }]`. */
+  packs: StockPackDto[];
   updatedAt: string;
   batches?: ProductBatchDto[];
 }

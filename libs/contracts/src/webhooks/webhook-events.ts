@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../orders/order.dto.js';
 import { Permission } from '../permissions.js';
+import type { CreditNoteReason } from '../queues.js';
 
 /**
  * Events a webhook endpoint can subscribe to (docs/api/webhooks.md). Values are part of the
@@ -8,6 +9,8 @@ import { Permission } from '../permissions.js';
 export const WebhookEventType = {
   OrderStatusChanged: 'order.status_changed',
   ProductStockChanged: 'product.stock_changed',
+  InvoicePaid: 'invoice.paid',
+  CreditNoteIssued: 'credit_note.issued',
 } as const;
 export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType];
 export const webhookEventTypes: readonly WebhookEventType[] = Object.values(WebhookEventType);
@@ -19,6 +22,8 @@ export const webhookEventTypes: readonly WebhookEventType[] = Object.values(Webh
 export const webhookEventPermission: Record<WebhookEventType, Permission> = {
   'order.status_changed': Permission.OrdersRead,
   'product.stock_changed': Permission.StockRead,
+  'invoice.paid': Permission.InvoicesRead,
+  'credit_note.issued': Permission.InvoicesRead,
 };
 
 /** The event `POST /api/webhooks/{id}/test` sends: not subscribable, always delivered to that endpoint. */
@@ -37,7 +42,7 @@ export interface OrderStatusChangedData {
 }
 
 /** Why an item's quantity changed: the stock ledger's reasons. */
-export type StockChangeReason = 'initial' | 'adjustment' | 'order' | 'order-put-back' | 'receipt';
+export type StockChangeReason = 'initial' | 'adjustment' | 'order' | 'order-put-back' | 'order-return' | 'receipt';
 
 /**
  * product.stock_changed: an item's quantity committed at a new value, one event per item per
@@ -54,6 +59,37 @@ export interface ProductStockChangedData {
   changedAt: string;
 }
 
+/** invoice.paid: a payment left nothing to pay on a customer invoice (sent once per payment that did). */
+export interface InvoicePaidData {
+  invoiceId: string;
+  invoiceNumber: string;
+  orderId: string | null;
+  orderNumber: string | null;
+  clientId: string | null;
+  /** Money: strings with 2 decimals. */
+  totalAmount: string;
+  paidAmount: string;
+  creditedAmount: string;
+  /** The payment that settled it, and when the money came. */
+  paymentId: string;
+  paidAt: string;
+}
+
+/** credit_note.issued: a credit note undid (part of) a customer invoice. */
+export interface CreditNoteIssuedData {
+  creditNoteId: string;
+  creditNoteNumber: string;
+  originalInvoiceId: string;
+  originalInvoiceNumber: string;
+  orderId: string | null;
+  orderNumber: string | null;
+  clientId: string | null;
+  reason: CreditNoteReason;
+  /** The credit note's total, VAT included (2 decimals). */
+  totalAmount: string;
+  issuedAt: string;
+}
+
 export interface WebhookPingData {
   endpointId: string;
   message: string;
@@ -62,6 +98,8 @@ export interface WebhookPingData {
 export interface WebhookEventDataMap {
   'order.status_changed': OrderStatusChangedData;
   'product.stock_changed': ProductStockChangedData;
+  'invoice.paid': InvoicePaidData;
+  'credit_note.issued': CreditNoteIssuedData;
   ping: WebhookPingData;
 }
 

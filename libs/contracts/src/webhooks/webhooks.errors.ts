@@ -13,3 +13,12 @@ export const WebhooksErrorCode = {
 } as const;
 
 export type WebhooksErrorCode = (typeof WebhooksErrorCode)[keyof typeof WebhooksErrorCode];
+
+/** The HTTP status of each code, the one place it is decided (the gateway answers with it). */
+export const webhooksErrorStatus: Record<WebhooksErrorCode, number> = {
+  [WebhooksErrorCode.NotFound]: 404,
+  [WebhooksErrorCode.UrlNotAllowed]: 400,
+  [WebhooksErrorCode.EventNotPermitted]: 403,
+  [WebhooksErrorCode.LimitReached]: 409,
+  [WebhooksErrorCode.EndpointPaused]: 409,
+};

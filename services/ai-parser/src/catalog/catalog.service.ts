@@ -17,9 +17,13 @@ const PAGE = 1000;
 /** Changed items fetched by the change check; more than this and the catalogue is reloaded. */
 const CHANGES_PAGE = 200;
 
-/** The fields the parser reads: a change of anything else (a quantity) does not rebuild the index. */
-function fingerprint(item: Pick<ProductDto, 'name' | 'nameAr' | 'sku' | 'unit' | 'sellingPrice'>): string {
-  return [item.name, item.nameAr ?? '', item.sku, item.unit, item.sellingPrice].join('\u0000');
+/**
+ * The fields the parser reads, packs included (a line is put in an item's pack at the pack's
+ * price): a change of anything else (a quantity) does not rebuild the index.
+ */
+function fingerprint(item: Pick<ProductDto, 'name' | 'nameAr' | 'sku' | 'unit' | 'sellingPrice' | 'packs'>): string {
+  const packs = item.packs.map((pack) => `${pack.unit}:${pack.factor}:${pack.price}`).join(',');
+  return [item.name, item.nameAr ?? '', item.sku, item.unit, item.sellingPrice, packs].join('\u0000');
 }
 
 function toCatalogItem(product: ProductDto): CatalogItem {
@@ -30,6 +34,7 @@ function toCatalogItem(product: ProductDto): CatalogItem {
     nameAr: product.nameAr,
     unit: product.unit,
     sellingPrice: product.sellingPrice,
+    packs: product.packs.map((pack) => ({ unit: pack.unit, factor: pack.factor, price: pack.price })),
   };
 }
 

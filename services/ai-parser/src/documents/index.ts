@@ -24,10 +24,10 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { ProcessError } from '../common/run-process.js';
 import { type OcrResult, ocrImage } from './ocr.js';
 import { readPdfTextLayer, scannedPageImage, withTempDir } from './pdf.js';
 import { imageCoder } from './raster.js';
-import { CommandError } from './run.js';
 import { cleanPageText } from './text.js';
 
 export interface ReadDocumentResult {
@@ -71,7 +71,7 @@ function isPdf(bytes: Buffer): boolean {
 
 function translate(error: unknown, what: string): DocumentError {
   if (error instanceof DocumentError) return error;
-  if (error instanceof CommandError && error.timedOut)
+  if (error instanceof ProcessError && error.timedOut)
     return new DocumentError('TIMEOUT', `Reading the ${what} took too long`);
   const message = error instanceof Error ? error.message : String(error);
   return new DocumentError('UNREADABLE', `The ${what} could not be read: ${message.slice(0, 300)}`);

@@ -10,6 +10,7 @@
  * confusions are then repaired (Arabic comma, mixed-script words in visual order, a dropped و)
  * and the words are put back into lines of text in reading order.
  */
+import { runProcess } from '../common/run-process.js';
 import {
   type DigitRun,
   type OcrWord,
@@ -29,7 +30,6 @@ import {
   parsePgm,
   scaleGray,
 } from './raster.js';
-import { runCommand } from './run.js';
 import { cleanPageText } from './text.js';
 
 export interface OcrOptions {
@@ -69,7 +69,8 @@ const MAX_TEXT_HEIGHT = 64;
 const TARGET_TEXT_HEIGHT = 22;
 /** Largest side handed to Tesseract after scaling. */
 const MAX_SIDE = 5000;
-const TESSERACT_ENV = { ...process.env, OMP_THREAD_LIMIT: '1' };
+/** One thread: half the wall time per image on 2 cores (shared/NOTES.md). */
+const TESSERACT_ENV = { OMP_THREAD_LIMIT: '1' };
 
 function remaining(deadline: number): number {
   return Math.max(0, deadline - Date.now());
@@ -112,8 +113,11 @@ async function normalise(bytes: Buffer, deadline: number, deskew: boolean): Prom
     '8',
     'pgm:-',
   ];
-  const output = await runCommand('convert', args, { timeoutMs: Math.min(remaining(deadline), 30_000), input: bytes });
-  return parsePgm(output);
+  const { stdout } = await runProcess('convert', args, {
+    timeoutMs: Math.min(remaining(deadline), 30_000),
+    input: bytes,
+  });
+  return parsePgm(stdout);
 }
 
 function median(values: number[]): number {
@@ -532,12 +536,12 @@ async function tesseract(image: Gray, options: OcrOptions, config: readonly stri
   const extra = config.flatMap((setting) => ['-c', setting]);
   const languages = options.languages ?? 'Arabic+eng';
   const args = ['stdin', 'stdout', '-l', languages, '--psm', String(options.psm ?? 6), ...extra, 'tsv'];
-  const output = await runCommand('tesseract', args, {
+  const { stdout } = await runProcess('tesseract', args, {
     timeoutMs: remaining(options.deadline),
     input: encodePgm(image),
     env: TESSERACT_ENV,
   });
-  return parseTsv(output.toString('utf8'));
+  return parseTsv(stdout.toString('utf8'));
 }
 
 /**

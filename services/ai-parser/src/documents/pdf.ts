@@ -1,7 +1,7 @@
 /**
  * PDFs: the text layer read with pdfjs-dist when a page has one, else the page's scanned image
  * (poppler's pdfimages when the page is one picture, else the page rendered by pdftoppm, JPEG,
- * 300 dpi) read by OCR.
+ * 300 dpi, less for a page larger than paper: at most MAX_RENDER_SIDE pixels a side) read by OCR.
  *
  * pdfjs gives Arabic as presentation-form glyphs in visual order (often one item per glyph):
  * items are grouped into lines by their baseline, into words by the gaps between them, a word of
@@ -12,9 +12,9 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { runProcess } from '../common/run-process.js';
 import type { OcrWord } from './digits.js';
 import { orderLine } from './ocr.js';
-import { runCommand } from './run.js';
 
 /** The parts of pdfjs's text item used here. */
 interface TextItem {
@@ -184,25 +184,68 @@ export async function readPdfTextLayer(
   }
 }
 
+/** Pages are rendered at 300 dpi (what OCR reads best), less only for a page larger than paper. */
+const RENDER_DPI = 300;
+/**
+ * The most pixels a rendered page has a side: A4 and US Letter at 300 dpi fit (2480 × 3509,
+ * 2550 × 3300), and OCR scales every image to at most 4000 px anyway (ocr.ts). A page of
+ * 5000 × 5000 pt is rendered at 57 dpi (3959 px) instead of 20,833 px a side (1.7 GB in pdftoppm).
+ */
+export const MAX_RENDER_SIDE = 4000;
+/** A page's one picture larger than an upload may be (the gateway's pixel limits) is rendered instead. */
+const MAX_EXTRACTED_SIDE = 16_384;
+const MAX_EXTRACTED_PIXELS = 100_000_000;
+
+interface PageSize {
+  /** Points (1/72 inch). */
+  width: number;
+  height: number;
+}
+
+/** The size of a page's MediaBox, the area pdftoppm renders, from pdfinfo. */
+async function pageSize(file: string, page: number, timeoutMs: number): Promise<PageSize> {
+  const { stdout } = await runProcess('pdfinfo', ['-f', String(page), '-l', String(page), '-box', file], {
+    timeoutMs,
+  });
+  const box = /^Page\s+\d+\s+MediaBox:\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)/m.exec(stdout.toString('latin1'));
+  if (!box) throw new Error(`pdfinfo gave no MediaBox for page ${page}`);
+  const [x0, y0, x1, y1] = box.slice(1).map(Number) as [number, number, number, number];
+  return { width: Math.abs(x1 - x0), height: Math.abs(y1 - y0) };
+}
+
+/** 300 dpi, or the resolution at which the page's longest side is MAX_RENDER_SIDE pixels. */
+function renderDpi(size: PageSize): number {
+  const inches = Math.max(size.width, size.height) / 72;
+  if (!(inches > 0) || !Number.isFinite(inches)) return RENDER_DPI;
+  return Math.max(1, Math.min(RENDER_DPI, Math.floor(MAX_RENDER_SIDE / inches)));
+}
+
 /**
  * A scanned page is usually one picture: when the page holds exactly one image of a readable
- * size it is extracted as stored (pdfimages, milliseconds, no resampling); else the page is
- * rendered (renderPdfPage).
+ * size (and no larger than an uploaded image may be) it is extracted as stored (pdfimages,
+ * milliseconds, no resampling); else the page is rendered (renderPdfPage).
  */
 export async function scannedPageImage(file: string, page: number, dir: string, timeoutMs: number): Promise<Buffer> {
   const started = Date.now();
   const listing = (
-    await runCommand('pdfimages', ['-list', '-f', String(page), '-l', String(page), file], { timeoutMs })
-  ).toString('utf8');
+    await runProcess('pdfimages', ['-list', '-f', String(page), '-l', String(page), file], { timeoutMs })
+  ).stdout.toString('utf8');
   const images = listing
     .split('\n')
     .slice(2)
     .map((line) => line.trim().split(/\s+/))
     .filter((cells) => cells.length > 5 && cells[2] === 'image')
     .map((cells) => ({ width: Number(cells[3]), height: Number(cells[4]) }));
-  if (images.length === 1 && images[0].width >= 600 && images[0].height >= 400) {
+  const [image] = images;
+  if (
+    images.length === 1 &&
+    image.width >= 600 &&
+    image.height >= 400 &&
+    Math.max(image.width, image.height) <= MAX_EXTRACTED_SIDE &&
+    image.width * image.height <= MAX_EXTRACTED_PIXELS
+  ) {
     const prefix = path.join(dir, `image-${page}`);
-    await runCommand('pdfimages', ['-all', '-f', String(page), '-l', String(page), file, prefix], {
+    await runProcess('pdfimages', ['-all', '-f', String(page), '-l', String(page), file, prefix], {
       timeoutMs: timeoutMs - (Date.now() - started),
     });
     const written = (await fs.readdir(dir)).filter((name) => name.startsWith(`image-${page}-`));
@@ -212,14 +255,28 @@ export async function scannedPageImage(file: string, page: number, dir: string, 
   return renderPdfPage(file, page, dir, timeoutMs - (Date.now() - started));
 }
 
-/** One page rendered by pdftoppm (300 dpi JPEG: PNG at 300 dpi takes tens of seconds). */
+/**
+ * One page rendered by pdftoppm as JPEG (PNG at 300 dpi takes tens of seconds), at renderDpi of
+ * its size. The crop to MAX_RENDER_SIDE pixels a side (`-W`, `-H`) holds whatever pdfinfo said:
+ * pdftoppm never allocates a larger page.
+ */
 export async function renderPdfPage(file: string, page: number, dir: string, timeoutMs: number): Promise<Buffer> {
+  const started = Date.now();
   const prefix = path.join(dir, `page-${page}`);
-  await runCommand(
+  const dpi = renderDpi(await pageSize(file, page, timeoutMs));
+  await runProcess(
     'pdftoppm',
     [
       '-r',
-      '300',
+      String(dpi),
+      '-x',
+      '0',
+      '-y',
+      '0',
+      '-W',
+      String(MAX_RENDER_SIDE),
+      '-H',
+      String(MAX_RENDER_SIDE),
       '-jpeg',
       '-jpegopt',
       'quality=90',
@@ -231,9 +288,7 @@ export async function renderPdfPage(file: string, page: number, dir: string, tim
       file,
       prefix,
     ],
-    {
-      timeoutMs,
-    },
+    { timeoutMs: timeoutMs - (Date.now() - started) },
   );
   return fs.readFile(`${prefix}.jpg`);
 }

@@ -1,3 +1,4 @@
+import { knownUnits } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 import { ModelAnswerError, orderAnswerSchema, validateModelAnswer, type ModelLine } from './model-answer.js';
 
@@ -67,6 +68,21 @@ describe('the model answer', () => {
         { line: null, itemName: 'زيت', quantity: 2, unit: 'L', stockItemId: null },
       ],
     });
+  });
+
+  it('takes the units of units.ts, as the stock form writes them, and no others', () => {
+    expect(orderAnswerSchema.properties.items.items.properties.unit.enum).toEqual([...knownUnits, null]);
+    const parsed = validateModelAnswer(
+      answer([
+        item({ unit: 'Case' }),
+        item({ unit: 'ctn' }),
+        item({ unit: 'dozen' }),
+        item({ unit: 'pallets' }),
+        item({ unit: 'crate' }),
+      ]),
+      lines,
+    );
+    expect(parsed.items.map((line) => line.unit)).toEqual(['case', 'carton', 'dozen', 'pallet', null]);
   });
 
   it('refuses anything else, naming the first problem', () => {

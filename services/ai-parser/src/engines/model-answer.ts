@@ -1,3 +1,5 @@
+import { knownUnits, normalizeUnit } from '@erp/contracts';
+
 /**
  * What the OpenAI-compatible engine is asked for and how its answer is checked before use: a
  * JSON schema for structured output (strict), and a validator that holds the answer to that
@@ -29,7 +31,8 @@ export interface ModelAnswer {
   items: ModelItem[];
 }
 
-const MODEL_UNITS = ['kg', 'g', 'L', 'ml', 'piece', 'box', 'carton', 'bag'] as const;
+/** The units of libs/contracts' units.ts: what a line's unit may be (the parser puts it onto the item's packs). */
+const MODEL_UNITS: readonly string[] = knownUnits;
 const MAX_ITEMS = 200;
 const MAX_QUANTITY = 1_000_000;
 
@@ -72,7 +75,7 @@ export const SYSTEM_PROMPT = [
   'You get the message and a draft made by a rule-based parser: its lines, each with catalogue candidates.',
   'Answer with every item the customer orders, once each, after any corrections in the message ("make it 5" replaces the earlier figure).',
   'For each item: `line` is the draft line it corresponds to (null if the draft missed it); `quantity` is how many are ordered, never a pack size such as 2L or 500g;',
-  '`unit` is the unit the customer orders in (carton, bag, box, piece, kg, g, L, ml) or null if not stated;',
+  `\`unit\` is the unit the customer orders in (${MODEL_UNITS.join(', ')}: a case or صندوق is case, a sack or شوال sack, a shrink pack or شد pack, a dozen or درزن dozen, a tray or طبق tray) or null if not stated;`,
   '`stockItemId` MUST be one of the candidate ids listed for that line, or null when none of them is the product. Never invent an id.',
   'Greetings, signatures, delivery notes and prices are not items. `clientName` is the business or person ordering when the message says it, else null.',
 ].join(' ');
@@ -100,12 +103,11 @@ function exactKeys(value: Record<string, unknown>, keys: readonly string[], wher
   if (missing.length > 0) throw new ModelAnswerError(`${where} lacks ${missing.join(', ')}`);
 }
 
-/** The unit as the parser reports units, or null. */
+/** The unit as a unit code of units.ts ("Carton", "ctn", "l" → carton, carton, L), or null. */
 function modelUnit(value: string | null): string | null {
   if (value === null) return null;
-  const key = value.trim().toLowerCase();
-  if (key === 'l' || key === 'liter' || key === 'litre') return 'L';
-  return MODEL_UNITS.find((unit) => unit.toLowerCase() === key) ?? null;
+  const unit = normalizeUnit(value);
+  return MODEL_UNITS.includes(unit) ? unit : null;
 }
 
 /**

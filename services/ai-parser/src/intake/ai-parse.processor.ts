@@ -54,7 +54,7 @@ export class AiParseProcessor extends WorkerHost implements OnApplicationBootstr
     const controller = new AbortController();
     const timeoutMs = this.config.AI_JOB_TIMEOUT_MS;
     const timer = setTimeout(
-      () => controller.abort(new AppException(AiErrorCode.Timeout, AI_TIMEOUT_MESSAGE, { timeoutMs }, 503)),
+      () => controller.abort(new AppException(AiErrorCode.Timeout, AI_TIMEOUT_MESSAGE, { timeoutMs })),
       timeoutMs,
     );
     const aborted = new Promise<never>((_resolve, reject) => {
@@ -117,6 +117,6 @@ export class AiParseProcessor extends WorkerHost implements OnApplicationBootstr
       return jobFailure(error);
     }
     this.logger.error({ ...meta, err: error }, 'ai-parse job failed');
-    return jobFailure(new AppException(ErrorCode.Internal, 'Reading failed', undefined, 500));
+    return jobFailure(new AppException(ErrorCode.Internal, 'Reading failed'));
   }
 }

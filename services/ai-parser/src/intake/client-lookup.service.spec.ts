@@ -3,7 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { ClientLookupService } from './client-lookup.service.js';
 
 function client(id: string, name: string, nameAr: string | null = null): ClientDto {
-  return { id, name, nameAr, phone: null, email: null, address: null, notes: null, createdAt: '', createdBy: null };
+  return {
+    id,
+    name,
+    nameAr,
+    phone: null,
+    email: null,
+    address: null,
+    notes: null,
+    priceListId: null,
+    paymentTermsDays: 0,
+    creditLimit: null,
+    createdAt: '',
+    createdBy: null,
+  };
 }
 
 const clients = [

@@ -80,21 +80,16 @@ export class DocumentIntakeService {
     context.progress('recognising', 30);
     // OCR takes no abort signal: bound it to end before the job's own limit.
     const timeoutMs = Math.min(MAX_READING_MS, context.deadline - Date.now() - AFTER_READING_MS);
-    if (timeoutMs <= 0) throw new AppException(AiErrorCode.Timeout, AI_TIMEOUT_MESSAGE, undefined, 503);
+    if (timeoutMs <= 0) throw new AppException(AiErrorCode.Timeout, AI_TIMEOUT_MESSAGE);
     try {
       return await readDocument(bytes, file.type === 'pdf' ? 'pdf' : 'image', { timeoutMs });
     } catch (error) {
       if (error instanceof AppException || context.signal.aborted) throw error;
       if (error instanceof DocumentError && error.code === 'TIMEOUT') {
-        throw new AppException(AiErrorCode.Timeout, AI_TIMEOUT_MESSAGE, { type: file.type }, 503);
+        throw new AppException(AiErrorCode.Timeout, AI_TIMEOUT_MESSAGE, { type: file.type });
       }
       this.logger.warn({ requestId: meta.requestId, err: error, type: file.type }, 'document could not be read');
-      throw new AppException(
-        AiErrorCode.UnreadableFile,
-        'The image or PDF could not be read',
-        { type: file.type },
-        400,
-      );
+      throw new AppException(AiErrorCode.UnreadableFile, 'The image or PDF could not be read', { type: file.type });
     }
   }
 }

@@ -1,9 +1,17 @@
-import { AiErrorCode, AppException, intakeAudioTypes, intakeImageTypes, type IntakeFileRef } from '@erp/contracts';
+import {
+  AiErrorCode,
+  AppException,
+  intakeAudioTypes,
+  intakeFlows,
+  intakeImageTypes,
+  type IntakeFileRef,
+} from '@erp/contracts';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
+/** `intake/<flow>/<yyyy>/<uuid>.<ext>`, or `intake/<yyyy>/…` as files were kept before they had a flow. */
 const keptPath = new RegExp(
-  `^intake/\\d{4}/[0-9a-f-]{36}\\.(${[...intakeImageTypes, ...intakeAudioTypes].join('|')})$`,
+  `^intake/(?:(?:${intakeFlows.join('|')})/)?\\d{4}/[0-9a-f-]{36}\\.(${[...intakeImageTypes, ...intakeAudioTypes].join('|')})$`,
 );
 
 /**
@@ -12,7 +20,7 @@ const keptPath = new RegExp(
  */
 export function intakeFilePath(dataDir: string, file: IntakeFileRef): string {
   if (!keptPath.test(file.path) || !file.path.endsWith(`.${file.type}`)) {
-    throw new AppException(AiErrorCode.UnreadableFile, 'The uploaded file could not be found', undefined, 400);
+    throw new AppException(AiErrorCode.UnreadableFile, 'The uploaded file could not be found');
   }
   return join(resolve(dataDir), 'uploads', file.path);
 }
@@ -25,8 +33,6 @@ export async function readIntakeFile(dataDir: string, file: IntakeFileRef): Prom
     throw new AppException(
       AiErrorCode.UnreadableFile,
       'The uploaded file could not be found: is ERP_DATA_DIR the same for the gateway and the ai-parser service?',
-      undefined,
-      400,
     );
   }
 }

@@ -7,6 +7,7 @@ import { ClientMemoryModule } from '../memory/client-memory.module.js';
 import { OfflineSpeechService } from '../speech/offline-speech.service.js';
 import { AiParseProcessor } from './ai-parse.processor.js';
 import { ClientLookupService } from './client-lookup.service.js';
+import { ClientPricesService } from './client-prices.service.js';
 import { DocumentIntakeService } from './document-intake.service.js';
 import { OrderIntakeService } from './order-intake.service.js';
 
@@ -16,6 +17,7 @@ import { OrderIntakeService } from './order-intake.service.js';
   providers: [
     CatalogService,
     ClientLookupService,
+    ClientPricesService,
     OpenAiEngine,
     OfflineSpeechService,
     OrderIntakeService,

@@ -16,12 +16,19 @@ import { parseOrderText, type MemoryEntry } from '../parser/index.js';
 import { OfflineSpeechService } from '../speech/offline-speech.service.js';
 import { transcriptToOrderText } from '../speech/spoken-numbers.js';
 import { ClientLookupService } from './client-lookup.service.js';
+import { ClientPricesService } from './client-prices.service.js';
 import { intakeFilePath, readIntakeFile } from './intake-files.js';
 import type { JobContext } from './job-context.js';
 import { applyMemory, itemsFromModel, modelLinesOf, toItemDto, type QuantityTrust } from './order-result.js';
 
 /** Time kept from the model's call to answer with the offline reading before the job's limit. */
 const MODEL_RESERVE_MS = 250;
+
+/** The existing client a parsed name names, or why it could not be looked up. */
+interface ClientFound {
+  id: string | null;
+  failure: string | null;
+}
 
 /** How a text came to be read, which the result reports. */
 export interface Reading {
@@ -48,6 +55,7 @@ export class OrderIntakeService {
     private readonly catalog: CatalogService,
     private readonly memory: ClientMemoryService,
     private readonly clients: ClientLookupService,
+    private readonly prices: ClientPricesService,
     private readonly openai: OpenAiEngine,
     private readonly speech: OfflineSpeechService,
   ) {}
@@ -57,11 +65,11 @@ export class OrderIntakeService {
     context.progress('matching', 60);
     const snapshot = await this.catalog.current(meta);
     let draft = parseOrderText(text, snapshot.index);
-    let clientId: string | null = null;
+    let client: ClientFound = { id: null, failure: null };
     let memory: MemoryEntry[] = [];
     if (draft.clientFound) {
-      clientId = await this.clients.find(draft.clientName, meta);
-      memory = await this.memory.recall(clientId, draft.clientName);
+      client = await this.findClient(draft.clientName, meta);
+      memory = await this.memory.recall(client.id, draft.clientName);
       if (memory.length > 0) draft = parseOrderText(text, snapshot.index, { memory });
     }
     const trust: QuantityTrust = { allNeedCheck: reading.quantitiesUncertain };
@@ -84,8 +92,8 @@ export class OrderIntakeService {
         engine = 'openai';
         if (!draft.clientFound && answer.clientName) {
           clientName = answer.clientName;
-          clientId = await this.clients.find(clientName, meta);
-          memory = await this.memory.recall(clientId, clientName);
+          client = await this.findClient(clientName, meta);
+          memory = await this.memory.recall(client.id, clientName);
         }
         items = applyMemory(items, memory, snapshot.byId);
       } catch (error) {
@@ -95,16 +103,31 @@ export class OrderIntakeService {
       }
     }
 
+    const priced = client.failure
+      ? { items, pricing: `catalogue (client lookup failed: ${client.failure})` }
+      : await this.prices.price(items, client.id, meta);
     context.progress('matching', 100);
     return {
-      parsed: { clientName, clientId, items },
+      parsed: { clientName, clientId: client.id, items: priced.items },
       rawText: text,
       ...(reading.transcription !== undefined ? { transcription: reading.transcription } : {}),
       ...(reading.transcriptionEngine ? { transcriptionEngine: reading.transcriptionEngine } : {}),
       engine,
+      pricing: priced.pricing,
       source: reading.source,
       ...(reading.uploadedFileUrl ? { uploadedFileUrl: reading.uploadedFileUrl } : {}),
     };
+  }
+
+  /** The existing client a name names; the orders service down costs the link and prices, never the reading. */
+  private async findClient(name: string, meta: RpcMeta): Promise<ClientFound> {
+    try {
+      return { id: await this.clients.find(name, meta), failure: null };
+    } catch (error) {
+      if (!(error instanceof AppException)) throw error;
+      this.logger.warn({ requestId: meta.requestId, reason: error.message }, 'client lookup failed');
+      return { id: null, failure: error.message };
+    }
   }
 
   /**
@@ -141,12 +164,13 @@ export class OrderIntakeService {
       const message = failure
         ? `The speech-to-text endpoint failed (${failure}); Arabic voice notes have no offline recogniser`
         : ARABIC_SPEECH_UNAVAILABLE_MESSAGE;
-      throw new AppException(AiErrorCode.SpeechUnavailable, message, failure ? { reason: failure } : undefined, 503);
+      throw new AppException(AiErrorCode.SpeechUnavailable, message, failure ? { reason: failure } : undefined);
     }
     const snapshot = await this.catalog.current(meta);
     context.progress('transcribing', 30);
     const heard = await this.speech.transcribe(
       intakeFilePath(this.config.ERP_DATA_DIR, data.file),
+      data.file.type,
       snapshot,
       context.signal,
     );

@@ -1,11 +1,16 @@
 import type { ParsedOrderItemDto } from '@erp/contracts';
-import type { ModelAnswer, ModelLine } from '../engines/model-answer.js';
+import type { ModelAnswer, ModelItem, ModelLine } from '../engines/model-answer.js';
 import {
+  lookupUnit,
   normalizePhrase,
+  reportedUnit,
+  unitMultiplier,
+  unitOnItem,
   type CatalogItem,
   type MemoryEntry,
   type ParsedOrder,
   type ParsedOrderItem,
+  type StatedUnit,
 } from '../parser/index.js';
 
 /** How sure the quantities of a reading are. */
@@ -16,11 +21,50 @@ export interface QuantityTrust {
 
 const arabic = /[\u0600-\u06ff]/;
 
-function price(item: CatalogItem): string | null {
-  const value = item.sellingPrice;
-  if (value === null || value === undefined || value === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number.toFixed(2) : null;
+/** A unit code of a line (units.ts) as a stated unit: how the parser's table reads that word. */
+function statedCode(unit: string): StatedUnit | null {
+  const word = lookupUnit(unit.toLowerCase());
+  return word ? { kind: word.kind, code: word.code } : null;
+}
+
+/**
+ * A quantity in a unit, as the parser reads it (the quantity `unitOnItem` takes): counted in the
+ * unit the customer's word reads as, so 2 dozen are 24 (pieces).
+ */
+interface Reading {
+  stated: StatedUnit | null;
+  quantity: number;
+}
+
+/** The offline line's quantity as the parser read it, before it was put onto its item's units. */
+function lineReading(line: ParsedOrderItem): Reading {
+  const stated = line.statedUnit;
+  const own = stated !== null && line.unit === stated.code;
+  return { stated, quantity: own ? line.quantity * unitMultiplier(stated.kind) : line.quantity };
+}
+
+/**
+ * The model's quantity and unit as the parser would read them. The customer's own word is kept
+ * when the model names the unit the offline line is in, or the unit that word reads as (so "3
+ * صناديق" stays a case, and 24 pieces of a dozen stay 2 dozen of an item sold by the dozen); any
+ * other unit is read as its code.
+ */
+function modelReading(
+  item: ModelItem,
+  line: ParsedOrderItem | undefined,
+  catalog: ReadonlyMap<string, CatalogItem>,
+): Reading {
+  const unit = item.unit ?? line?.unit ?? null;
+  const stated = line?.statedUnit ?? null;
+  if (stated && unit !== null) {
+    if (unit === stated.code) return { stated, quantity: item.quantity * unitMultiplier(stated.kind) };
+    const lineItem = line?.stockItemId ? catalog.get(line.stockItemId) : undefined;
+    if (unit === line?.unit || unit === reportedUnit(stated, lineItem?.unit ?? null)) {
+      return { stated, quantity: item.quantity };
+    }
+  }
+  const code = unit === null ? null : statedCode(unit);
+  return { stated: code, quantity: code ? item.quantity * unitMultiplier(code.kind) : item.quantity };
 }
 
 /** The offline parser's line as the HTTP contract gives it. */
@@ -39,6 +83,7 @@ export function toItemDto(item: ParsedOrderItem, trust: QuantityTrust): ParsedOr
     sourceText: item.sourceText,
     phrase: item.phrase,
     quantityNeedsCheck: trust.allNeedCheck || assumed,
+    unitNeedsCheck: item.unitNeedsCheck,
     matchedBy: item.matchedBy,
     alternatives: item.alternatives,
   };
@@ -84,18 +129,23 @@ export function itemsFromModel(
       .filter((alternative): alternative is NonNullable<typeof alternative> => alternative !== null)
       .filter((alternative) => alternative.stockItemId !== chosen?.id)
       .slice(0, 3);
+    // The model's unit goes through the parser's reading and onto the chosen item's units, as the
+    // offline line's does (CONTRACT §10).
+    const reading = modelReading(item, line, catalog);
+    const placed = unitOnItem(reading.stated, reading.quantity, chosen);
     return {
       itemName: chosen ? chosen.name : item.itemName,
       itemNameAr: chosen ? (chosen.nameAr ?? null) : arabic.test(item.itemName) ? item.itemName : null,
-      quantity: item.quantity,
-      unit: item.unit ?? line?.unit ?? chosen?.unit ?? null,
-      unitPrice: chosen ? price(chosen) : null,
+      quantity: placed.quantity,
+      unit: placed.unit,
+      unitPrice: placed.unitPrice,
       stockItemId: chosen?.id ?? null,
       sku: chosen?.sku ?? null,
       confidence: chosen ? (candidateConfidence(line, chosen.id) ?? 0.5) : (line?.confidence ?? 0),
       sourceText: line?.sourceText ?? item.itemName,
       phrase: line?.phrase ?? normalizePhrase(item.itemName),
-      quantityNeedsCheck: trust.allNeedCheck || (line !== undefined && line.quantity !== item.quantity),
+      quantityNeedsCheck: trust.allNeedCheck || (line !== undefined && lineReading(line).quantity !== reading.quantity),
+      unitNeedsCheck: placed.unitNeedsCheck,
       matchedBy: chosen ? (sameChoice ? line.matchedBy : 'model') : null,
       alternatives,
     };
@@ -126,12 +176,17 @@ export function applyMemory(
     const remembered = byPhrase.get(item.phrase);
     const chosen = remembered ? catalog.get(remembered) : undefined;
     if (!chosen || item.matchedBy === 'memory') return item;
+    // The line's unit onto the remembered item's units (CONTRACT §10).
+    const stated = item.unit === null ? null : statedCode(item.unit);
+    const placed = unitOnItem(stated, stated ? item.quantity * unitMultiplier(stated.kind) : item.quantity, chosen);
     return {
       ...item,
       itemName: chosen.name,
       itemNameAr: chosen.nameAr ?? null,
-      unit: item.unit ?? chosen.unit,
-      unitPrice: price(chosen),
+      quantity: placed.quantity,
+      unit: placed.unit,
+      unitPrice: placed.unitPrice,
+      unitNeedsCheck: placed.unitNeedsCheck,
       stockItemId: chosen.id,
       sku: chosen.sku,
       confidence: 1,

@@ -2,6 +2,7 @@ import { CONCEPTS, DEFAULT_DESCRIPTORS, PACK_CONTENT_WORDS, VARIANT_DESCRIPTORS 
 import { prepareText, skeleton } from './normalize.js';
 import { isNumberWord } from './numbers.js';
 import { type Token, tokenize } from './tokens.js';
+import type { CatalogPack } from './item-units.js';
 import { isMeasureKind, lookupUnit, toBase } from './units.js';
 
 /** A stock item as the parser needs it. In the eval the SKU doubles as the id. */
@@ -11,9 +12,11 @@ export interface CatalogItem {
   sku: string;
   name: string;
   nameAr?: string | null;
-  /** The unit it is stocked and sold in: kg, g, L, ml, piece, box, carton, bag. */
+  /** The unit it is counted in and sold in besides its packs: kg, g, L, ml, piece, box, carton, bag. */
   unit: string;
   sellingPrice?: number | string | null;
+  /** What it is also sold in (CONTRACT §10): a customer's unit word is put onto these (item-units.ts). */
+  packs?: readonly CatalogPack[];
 }
 
 export interface PackSize {

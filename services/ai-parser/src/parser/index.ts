@@ -16,5 +16,6 @@ export {
   type ParsedOrder,
   type ParsedOrderItem,
 } from './parse.js';
-export { type CustomerUnit } from './units.js';
+export { type CatalogPack, type ItemUnit, type PlacedUnit, placeUnit, priceIn, unitOnItem } from './item-units.js';
+export { type StatedUnit, lookupUnit, reportedUnit, unitMultiplier } from './units.js';
 export { parseJsonl, scoreCase, scoreSet, type CaseScore, type EvalCase, type SetScore } from './scoring.js';

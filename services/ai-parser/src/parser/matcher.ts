@@ -58,6 +58,8 @@ export interface MatchQuery {
   sizeHint: 'big' | 'small' | null;
   /** The catalogue unit the customer's unit word points to (tie-break: "6 bags" of Fortuna is the 10kg bag). */
   unitHint: string | null;
+  /** The packs the customer's unit word may mean (a tie-break after unitHint: "2 cases" of the item sold by the case). */
+  packHint?: readonly string[];
   /** The line's quantity is a weight ("نص كيلو تمر سكري"): items sold by weight fit it better. */
   byWeight?: boolean;
 }
@@ -266,9 +268,15 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
       pool = sized.filter((candidate) => candidate.indexed.primarySize === pick);
     }
   }
-  if (pool.length > 1 && query.unitHint) {
+  if (pool.length > 1 && (query.unitHint || query.packHint?.length)) {
+    // Items counted in the unit first, then items sold in it by the pack.
     const sameUnit = pool.filter((candidate) => candidate.indexed.item.unit === query.unitHint);
+    const packHint = query.packHint ?? [];
+    const packed = pool.filter((candidate) =>
+      candidate.indexed.item.packs?.some((pack) => packHint.includes(pack.unit)),
+    );
     if (sameUnit.length > 0) pool = sameUnit;
+    else if (packed.length > 0) pool = packed;
   }
   let ambiguous = false;
   if (pool.length > 1) {

@@ -14,13 +14,20 @@ describe('parseOrderText', () => {
       itemNameAr: 'حليب المراعي طازج كامل الدسم 2 لتر',
       quantity: 6,
       unit: 'carton',
-      unitPrice: '11.50',
+      // The eval catalogue sells this milk by the piece only: the carton is the customer's, to check.
+      unitPrice: null,
+      unitNeedsCheck: true,
       stockItemId: 'MILK-ALM-2L',
       sku: 'MILK-ALM-2L',
       sourceText: 'Almarai fresh milk 2L',
       unitStated: true,
     });
     expect(parsed.items[0].confidence).toBeGreaterThan(0.9);
+    expect(parse('Almarai fresh milk 2L x 6').items[0]).toMatchObject({
+      unit: 'piece',
+      unitPrice: '11.50',
+      unitNeedsCheck: false,
+    });
   });
 
   it('never takes a pack size for the quantity', () => {

@@ -20,14 +20,15 @@ import {
   splitSegments,
 } from './segment.js';
 import { type Token, tokenize } from './tokens.js';
+import { packUnitsFor, unitOnItem } from './item-units.js';
 import {
-  type CustomerUnit,
-  type UnitKind,
+  type StatedUnit,
   isDescriptiveKind,
   isMeasureKind,
   isPluralUnit,
   reportedUnit,
   toBase,
+  unitMultiplier,
 } from './units.js';
 
 /** A line below this confidence comes back unmatched rather than matched wrongly. */
@@ -52,11 +53,18 @@ export interface ParsedOrderItem {
   /** The catalogue name when matched, else the customer's wording. */
   itemName: string;
   itemNameAr: string | null;
+  /** In `unit` (a dozen pack counts dozens; a dozen of an item sold by the piece, 12 pieces). */
   quantity: number;
-  /** The customer's unit; when they gave none, the matched item's unit (see unitStated), else null. */
-  unit: CustomerUnit | string | null;
-  /** The matched item's selling price with 2 decimals, or null. */
+  /**
+   * A unit of libs/contracts' units.ts: the customer's unit put onto the matched item's base unit
+   * or packs (item-units.ts); when they gave none, the item's base unit; unmatched, the unit their
+   * word reads as, else null.
+   */
+  unit: string | null;
+  /** The price of one `unit` of the matched item (the pack's or the item's), 2 decimals; else null. */
   unitPrice: string | null;
+  /** The matched item is not sold in the customer's unit: `unit` keeps their word and the user must choose. */
+  unitNeedsCheck: boolean;
   stockItemId: string | null;
   sku: string | null;
   /** 0–1. For an unmatched line: the best candidate's confidence (below the threshold). */
@@ -67,6 +75,8 @@ export interface ParsedOrderItem {
   phrase: string;
   /** Whether the customer stated the unit. */
   unitStated: boolean;
+  /** The customer's unit word as read, or null when they gave none. */
+  statedUnit: StatedUnit | null;
   matchedBy: 'memory' | 'catalogue' | null;
   /** The next best catalogue items (for a picker in the draft screen). */
   alternatives: Array<{ stockItemId: string; sku: string; name: string; confidence: number }>;
@@ -106,19 +116,22 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor;
 }
 
-function price(indexed: IndexedItem): string | null {
-  const value = indexed.item.sellingPrice;
-  if (value === null || value === undefined || value === '') return null;
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(number) ? number.toFixed(2) : null;
-}
-
 function unitHintOf(measures: Measure[]): string | null {
   for (const measure of measures) {
-    if (!measure.unit || measure.unit === 'container') continue;
-    return reportedUnit(measure.unit, null);
+    if (!measure.unit || !measure.code || measure.unit === 'container') continue;
+    return reportedUnit({ kind: measure.unit, code: measure.code }, null);
   }
   return null;
+}
+
+/** The packs the first count unit with a number may mean (a tie-break between items: matcher.ts). */
+function packHintOf(measures: Measure[]): string[] {
+  const stated = measures.map(statedOf).find((unit) => unit !== null && !isMeasureKind(unit.kind));
+  return stated ? packUnitsFor(stated, null) : [];
+}
+
+function statedOf(measure: Pick<Measure, 'unit' | 'code'>): StatedUnit | null {
+  return measure.unit && measure.code ? { kind: measure.unit, code: measure.code } : null;
 }
 
 /** Text of the given token positions, contiguous runs joined by a space. */
@@ -146,7 +159,7 @@ function textOf(analysis: SegmentAnalysis, text: string, positions: number[]): s
 
 interface Resolution {
   quantity: number;
-  unit: UnitKind | null;
+  unit: StatedUnit | null;
   explicit: boolean;
   sizes: Set<number>;
   pick: Measure | null;
@@ -214,26 +227,32 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
   if (correction) {
     return {
       quantity: correction.value,
-      unit: correction.unit ?? base?.unit ?? null,
+      unit: statedOf(correction) ?? (base ? statedOf(base) : null),
       explicit: true,
       sizes,
       pick: correction,
     };
   }
-  if (base) return { quantity: base.value, unit: base.unit, explicit: true, sizes, pick: base };
+  if (base) return { quantity: base.value, unit: statedOf(base), explicit: true, sizes, pick: base };
 
   // No quantity: one of whatever unit the line names ("شوال رز", "Puck 500 كرتون", "kilo hail"),
   // the container before a pack count ("كرتون شاي ربيع ابو ١٠٠ كيس": a carton, not a bag).
   const free = analysis.freeUnits.filter((free) => !isMeasureKind(free.kind) || item?.perWeight);
-  let unit: UnitKind | null = free.find((free) => !isDescriptiveKind(free.kind))?.kind ?? null;
+  let unit: StatedUnit | null = free.find((free) => !isDescriptiveKind(free.kind)) ?? null;
   if (!unit) {
     for (const k of sizes) {
       const measure = measures[k];
-      if (measure.unit && !isMeasureKind(measure.unit)) unit = measure.unit;
+      if (measure.unit && !isMeasureKind(measure.unit)) unit = statedOf(measure);
     }
   }
-  if (!unit) unit = free[0]?.kind ?? null;
-  return { quantity: 1, unit, explicit: false, sizes, pick: null };
+  if (!unit) unit = free[0] ?? null;
+  return {
+    quantity: 1,
+    unit: unit ? { kind: unit.kind, code: unit.code } : null,
+    explicit: false,
+    sizes,
+    pick: null,
+  };
 }
 
 /**
@@ -395,7 +414,13 @@ function buildDraft(
       measures.length > 0 &&
       measures.every((measure) => measure.unit === 'kg' || measure.unit === 'g') &&
       measures.some((measure) => measure.leading);
-    const query = { sizes, sizeHint: analysis.sizeHint, unitHint: unitHintOf(measures), byWeight };
+    const query = {
+      sizes,
+      sizeHint: analysis.sizeHint,
+      unitHint: unitHintOf(measures),
+      packHint: packHintOf(measures),
+      byWeight,
+    };
     candidates = matchItems(index, { ...query, words });
     if (!candidates[0] || candidates[0].confidence < threshold) {
       const rescued = rescueFromChatter(analysis, words, index, query, threshold);
@@ -480,14 +505,17 @@ function buildDraft(
     itemName: chosen ? chosen.item.name : sourceText.slice(0, 200),
     itemNameAr: chosen ? (chosen.item.nameAr ?? null) : hasArabic(sourceText) ? sourceText.slice(0, 200) : null,
     quantity: round(resolution.quantity, 3),
+    // Put onto the item's units once the message is read (corrections may change them): withItemUnit.
     unit: unit ?? (chosen ? chosen.item.unit : null),
-    unitPrice: chosen ? price(chosen) : null,
+    unitPrice: null,
+    unitNeedsCheck: false,
     stockItemId: chosen ? chosen.item.id : null,
     sku: chosen ? chosen.item.sku : null,
     confidence: round(Math.min(1, confidence), 3),
     sourceText,
     phrase,
     unitStated: unit !== null,
+    statedUnit: resolution.unit,
     matchedBy,
     alternatives,
   };
@@ -496,11 +524,28 @@ function buildDraft(
 
 function applyFigure(draft: Draft, measure: Measure): void {
   draft.item.quantity = round(measure.value, 3);
-  if (measure.unit) {
-    draft.item.unit = reportedUnit(measure.unit, draft.indexed?.item.unit ?? null);
+  const stated = statedOf(measure);
+  if (stated) {
+    draft.item.unit = reportedUnit(stated, draft.indexed?.item.unit ?? null);
     draft.item.unitStated = true;
+    draft.item.statedUnit = stated;
+  } else if (draft.item.statedUnit && unitMultiplier(draft.item.statedUnit.kind) !== 1) {
+    // A bare figure correcting a line in dozens counts what the line was read in: pieces.
+    draft.item.statedUnit = { kind: 'piece', code: 'piece' };
   }
   draft.implicit = false;
+}
+
+/** The line's unit put onto its item's base unit or packs, priced (CONTRACT §10, item-units.ts). */
+function withItemUnit(draft: Draft): ParsedOrderItem {
+  const placed = unitOnItem(draft.item.statedUnit, draft.item.quantity, draft.indexed?.item ?? null);
+  return {
+    ...draft.item,
+    unit: placed.unit,
+    quantity: placed.quantity,
+    unitPrice: placed.unitPrice,
+    unitNeedsCheck: placed.unitNeedsCheck,
+  };
 }
 
 /** A count unit named without a number ("ارسل شوال", "send a carton"): one of it; else null. */
@@ -511,6 +556,7 @@ function unitAlone(analysis: SegmentAnalysis): Measure | null {
   return {
     value: 1,
     unit: free.kind,
+    code: free.code,
     format: 'unit',
     first: free.position,
     last: free.position,
@@ -750,6 +796,6 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
   return {
     clientName: client.name ?? UNKNOWN_CLIENT,
     clientFound: client.name !== null,
-    items: drafts.map((draft) => draft.item),
+    items: drafts.map(withItemUnit),
   };
 }

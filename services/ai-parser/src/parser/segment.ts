@@ -26,6 +26,7 @@ import {
   WEEKDAYS,
 } from './lexicon.js';
 import { fractionValue, isArticle, isFractionWord, isNumberWord, readNumber } from './numbers.js';
+import type { KnownUnit } from '@erp/contracts';
 import type { Token } from './tokens.js';
 import { type UnitKind, isDescriptiveKind, lookupUnit, unitMultiplier } from './units.js';
 
@@ -449,6 +450,8 @@ export function splitSegments(tokens: Token[]): Segment[] {
 export interface Measure {
   value: number;
   unit: UnitKind | null;
+  /** The unit of units.ts the unit word names (with `unit`; null without one). */
+  code: KnownUnit | null;
   format: 'x' | 'label' | 'colon' | 'unit' | 'bare';
   /** Token positions (in the segment) the measure covers. */
   first: number;
@@ -463,6 +466,7 @@ export interface Measure {
 
 export interface FreeUnit {
   kind: UnitKind;
+  code: KnownUnit;
   position: number;
 }
 
@@ -708,12 +712,13 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
           push({
             value: read.value * unitMultiplier(unit.kind),
             unit: unit.kind,
+            code: unit.code,
             format: 'x',
             first: i,
             last: read.end,
           });
         } else {
-          push({ value: read.value, unit: null, format: 'x', first: i, last: read.end - 1 });
+          push({ value: read.value, unit: null, code: null, format: 'x', first: i, last: read.end - 1 });
         }
         i = read.end - 1;
       }
@@ -738,7 +743,7 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
           value += more.value * multiplier;
           end = more.end;
         }
-        push({ value, unit: unit.kind, format: 'unit', first: i, last: end - 1 });
+        push({ value, unit: unit.kind, code: unit.code, format: 'unit', first: i, last: end - 1 });
         i = end - 1;
         continue;
       }
@@ -747,11 +752,11 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
         const second = readNumber(tokens, read.end + 1);
         if (second && !second.fractionOnly) {
           // "Kiri 24 x 5": the first number is a pack count, the quantity follows the x.
-          push({ value: read.value, unit: null, format: 'bare', first: i, last: read.end - 1 });
+          push({ value: read.value, unit: null, code: null, format: 'bare', first: i, last: read.end - 1 });
           i = read.end - 1;
           continue;
         }
-        push({ value: read.value, unit: null, format: 'x', first: i, last: read.end });
+        push({ value: read.value, unit: null, code: null, format: 'x', first: i, last: read.end });
         i = read.end;
         continue;
       }
@@ -761,7 +766,7 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
       const format: Measure['format'] =
         before && LABEL_WORDS.has(before.norm) ? 'label' : before?.norm === ':' ? 'colon' : 'bare';
       const packCount = next?.kind === 'word' && PACK_CONTENT_WORDS.has(next.norm);
-      push({ value: read.value, unit: null, format, first: i, last: read.end - 1, packCount });
+      push({ value: read.value, unit: null, code: null, format, first: i, last: read.end - 1, packCount });
       i = read.end - 1;
       continue;
     }
@@ -774,6 +779,7 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
           push({
             value: unit.count * multiplier + (more ? more.value * multiplier : 0),
             unit: unit.kind,
+            code: unit.code,
             format: 'unit',
             first: i,
             last: more ? more.end - 1 : i,
@@ -784,11 +790,11 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
         // "كرتون واحد"
         const one = readNumber(tokens, i + 1);
         if (one && one.words && one.value === 1 && !one.fractionOnly) {
-          push({ value: multiplier, unit: unit.kind, format: 'unit', first: i, last: one.end - 1 });
+          push({ value: multiplier, unit: unit.kind, code: unit.code, format: 'unit', first: i, last: one.end - 1 });
           i = one.end - 1;
           continue;
         }
-        freeUnits.push({ kind: unit.kind, position: i });
+        freeUnits.push({ kind: unit.kind, code: unit.code, position: i });
         if (!isDescriptiveKind(unit.kind)) consumed.add(i);
       }
     }

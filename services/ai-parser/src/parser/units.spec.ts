@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { knownUnits, unitNamesAr } from '@erp/contracts';
 import { normalizeWord } from './normalize.js';
 import { isPluralUnit, lookupUnit, reportedUnit } from './units.js';
 
@@ -72,14 +73,74 @@ describe('lookupUnit', () => {
 });
 
 describe('reportedUnit', () => {
+  const reads = (word: string, itemUnit: string | null) => reportedUnit(unitOf(word)!, itemUnit);
+
   it('reports علبة as a box for boxed packs and a piece for a can or tin, by the item’s own unit', () => {
-    expect(reportedUnit('container', 'box')).toBe('box');
-    expect(reportedUnit('container', 'piece')).toBe('piece');
-    expect(reportedUnit('container', null)).toBe('piece');
+    expect(reads('علبة', 'box')).toBe('box');
+    expect(reads('علب', 'piece')).toBe('piece');
+    expect(reads('pack', null)).toBe('piece');
   });
 
   it('reports bottles, jars, trays and dozens as pieces', () => {
-    for (const kind of ['bottle', 'jar', 'tray', 'dozen', 'can'] as const)
-      expect(reportedUnit(kind, 'box')).toBe('piece');
+    for (const word of ['bottle', 'برطمان', 'طبق', 'درزن', 'tins']) expect(reads(word, 'box')).toBe('piece');
+  });
+
+  it('reports a case as a carton, a sack as a bag and صندوق as a box, as before items had packs', () => {
+    expect(reads('cases', 'piece')).toBe('carton');
+    expect(reads('شوالين', 'piece')).toBe('bag');
+    expect(reads('صناديق', 'piece')).toBe('box');
+  });
+
+  it('reports شد, ربطة and طبلية as what they name', () => {
+    expect(reads('شد', 'piece')).toBe('pack');
+    expect(reads('ربطات', 'piece')).toBe('bundle');
+    expect(reads('طبلية', 'carton')).toBe('pallet');
+  });
+});
+
+describe('the unit words and units.ts', () => {
+  it('names a unit of units.ts with every word', () => {
+    for (const word of [
+      'كرتون',
+      'case',
+      'sack',
+      'صندوق',
+      'علبة',
+      'packet',
+      'حبة',
+      'tin',
+      'قنينة',
+      'طبق',
+      'درزن',
+      'kg',
+      'مل',
+    ]) {
+      expect(knownUnits).toContain(unitOf(word)?.code);
+    }
+  });
+
+  it('reads every unit by its code and by the Arabic word invoices print for it', () => {
+    for (const unit of knownUnits) {
+      expect(unitOf(unit)?.code, unit).toBe(unit);
+      expect(unitOf(unitNamesAr[unit])?.code, unitNamesAr[unit]).toBe(unit);
+    }
+  });
+
+  it('reads the words of packs the stock form has', () => {
+    expect(unitOf('صندوق')).toMatchObject({ kind: 'box', code: 'case' });
+    expect(unitOf('cases')).toMatchObject({ kind: 'carton', code: 'case' });
+    expect(unitOf('شوالات')).toMatchObject({ kind: 'bag', code: 'sack' });
+    expect(unitOf('باكيت')).toMatchObject({ kind: 'container', code: 'pack' });
+    expect(unitOf('شدة')).toMatchObject({ kind: 'pack', code: 'pack', count: 1 });
+    expect(unitOf('شدتين')).toMatchObject({ code: 'pack', count: 2 });
+    expect(unitOf('ربطة')).toMatchObject({ kind: 'pack', code: 'bundle' });
+    expect(unitOf('طبالي')).toMatchObject({ kind: 'pack', code: 'pallet' });
+    expect(unitOf('plt')).toMatchObject({ code: 'pallet' });
+    expect(unitOf('darzan')).toMatchObject({ kind: 'dozen', code: 'dozen' });
+    expect(unitOf('tabaq')).toMatchObject({ kind: 'tray', code: 'tray' });
+  });
+
+  it('takes شد for a pack only after a number: alone it is a verb ("شد حيلك")', () => {
+    expect(unitOf('شد')?.attachedOnly).toBe(true);
   });
 });

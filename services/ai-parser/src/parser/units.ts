@@ -1,14 +1,22 @@
+import type { KnownUnit } from '@erp/contracts';
+
 /**
- * Customer unit words and what they mean (shared/eval/README.md's mapping). Words are in
- * normalised spelling (normalizeWord). A dual form ("كرتونين", "شوالين", "كيلوين") means two.
+ * Customer unit words and what they mean (shared/eval/README.md's mapping): the only place that
+ * reads a customer's unit word. Words are in normalised spelling (normalizeWord). A dual form
+ * ("كرتونين", "شوالين", "كيلوين") means two.
+ *
+ * Each word has a kind, how the parser reads it (a count, a measure, a container that may describe
+ * the product), and the unit of the system's one vocabulary it names (`code`, one of
+ * libs/contracts' units.ts: صندوق → case, شوال → sack, درزن → dozen, شد → pack). A line matched to
+ * an item is put in that unit when the item is sold in it (item-units.ts); otherwise in the unit
+ * the kind reads as (`reportedUnit`: a dozen as 12 pieces, a tray of eggs as one piece, a sack as a
+ * bag), which is how every word read before items had packs.
  */
 
-/** The units a parsed line is reported in. */
-export type CustomerUnit = 'kg' | 'g' | 'L' | 'ml' | 'piece' | 'box' | 'carton' | 'bag';
-
 /**
- * What a unit word names. 'container' is علبة/علب/pack: a box when the product is a boxed pack
- * (its catalogue unit is box), a piece when it is a single can, tin or tub.
+ * What a unit word is, for reading a line. 'container' is علبة/علب/pack: a box when the product is
+ * a boxed pack (its catalogue unit is box), a piece when it is a single can, tin or tub. 'pack' is
+ * another pack (شد، ربطة، طبلية): a count, read as the unit it names.
  */
 export type UnitKind =
   | 'carton'
@@ -21,31 +29,48 @@ export type UnitKind =
   | 'bottle'
   | 'tray'
   | 'dozen'
+  | 'pack'
   | 'kg'
   | 'g'
   | 'L'
   | 'ml';
 
-export interface UnitWord {
+/** A customer's unit as read: how it reads, and the unit of units.ts it names. */
+export interface StatedUnit {
   kind: UnitKind;
+  code: KnownUnit;
+}
+
+export interface UnitWord extends StatedUnit {
   /** 2 for a dual form. */
   count: number;
   /** Only a unit right after a number ("2 l", "5 g"): alone it is an ordinary word. */
   attachedOnly: boolean;
 }
 
+interface WordGroup {
+  kind: UnitKind;
+  code: KnownUnit;
+  words: string[];
+  /** Plurals ("cartons", "كراتين", "shwalat") name no quantity without a number ("the cartons were damaged"). */
+  plurals?: string[];
+  duals?: string[];
+  attachedOnly?: string[];
+}
+
 /**
- * Each unit's words. Plurals ("cartons", "كراتين", "shwalat") name no quantity without a number
- * ("the cartons were damaged"), where a singular one means one ("كرتون تونة", "kartoneh labneh").
+ * The unit words. A singular word means one without a number ("كرتون تونة", "kartoneh labneh");
+ * a plural does not.
  */
-const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: string[]; attachedOnly?: string[] }> = {
-  carton: {
+const WORDS: WordGroup[] = [
+  {
+    kind: 'carton',
+    code: 'carton',
     words: [
       'carton',
       'ctn',
       'crt',
       'crtn',
-      'case',
       'cartoon',
       'كرتون',
       'كرتونه',
@@ -62,7 +87,6 @@ const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: str
       'ctns',
       'crts',
       'crtns',
-      'cases',
       'cartoons',
       'كراتين',
       'كرتونات',
@@ -73,50 +97,47 @@ const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: str
     ],
     duals: ['كرتونين', 'كرتونتين', 'كرتونان', 'كرتونتان', 'kartoneen', 'kartonein', 'kartonten', 'kartonteen'],
   },
-  bag: {
-    words: [
-      'bag',
-      'sack',
-      'كيس',
-      'شوال',
-      'شكاره',
-      'شيكاره',
-      'shwal',
-      'shawal',
-      'shewal',
-      'kees',
-      'kis',
-      'shkara',
-      'shikara',
-    ],
-    plurals: ['bags', 'sacks', 'اكياس', 'كياس', 'شوالات', 'شكاير', 'shwalat', 'akyas', 'akyaas', 'shakayer'],
-    duals: ['كيسين', 'كيسان', 'شوالين', 'شوالان', 'shwalen', 'shwalain', 'shwaleen', 'keesain', 'keeseen'],
+  // A case is read as a carton unless the item is sold by the case.
+  { kind: 'carton', code: 'case', words: ['case'], plurals: ['cases'] },
+  {
+    kind: 'bag',
+    code: 'bag',
+    words: ['bag', 'كيس', 'شكاره', 'شيكاره', 'kees', 'kis', 'shkara', 'shikara'],
+    plurals: ['bags', 'اكياس', 'كياس', 'شكاير', 'akyas', 'akyaas', 'shakayer'],
+    duals: ['كيسين', 'كيسان', 'keesain', 'keeseen'],
   },
-  box: {
-    words: ['box', 'boxes', 'bx', 'صندوق', 'صناديق', 'sandoog', 'sandook', 'sanadeeg', 'sanadeek'],
+  {
+    kind: 'bag',
+    code: 'sack',
+    words: ['sack', 'شوال', 'shwal', 'shawal', 'shewal'],
+    plurals: ['sacks', 'شوالات', 'shwalat'],
+    duals: ['شوالين', 'شوالان', 'shwalen', 'shwalain', 'shwaleen'],
+  },
+  { kind: 'box', code: 'box', words: ['box', 'boxes', 'bx'] },
+  // صندوق is the case of units.ts; an item not sold by the case reads it as a box.
+  {
+    kind: 'box',
+    code: 'case',
+    words: ['صندوق', 'صناديق', 'sandoog', 'sandook', 'sanadeeg', 'sanadeek'],
     duals: ['صندوقين', 'صندوقان'],
   },
-  container: {
-    words: [
-      'علبه',
-      'pack',
-      'packet',
-      'pkt',
-      'باكيت',
-      'باكت',
-      'باكو',
-      'بكت',
-      '3ulba',
-      '3elba',
-      '3ilba',
-      '3olba',
-      '3elab',
-      'elba',
-    ],
-    plurals: ['علب', 'packs', 'packets', 'pkts', '3ulab', '3olab', 'olab'],
-    duals: ['علبتين', 'علبتان', 'باكيتين', '3elbteen', '3ilbiteen'],
+  {
+    kind: 'container',
+    code: 'box',
+    words: ['علبه', '3ulba', '3elba', '3ilba', '3olba', '3elab', 'elba'],
+    plurals: ['علب', '3ulab', '3olab', 'olab'],
+    duals: ['علبتين', 'علبتان', '3elbteen', '3ilbiteen'],
   },
-  piece: {
+  {
+    kind: 'container',
+    code: 'pack',
+    words: ['pack', 'packet', 'pkt', 'باكيت', 'باكت', 'باكو', 'بكت'],
+    plurals: ['packs', 'packets', 'pkts'],
+    duals: ['باكيتين'],
+  },
+  {
+    kind: 'piece',
+    code: 'piece',
     words: [
       'pc',
       'piece',
@@ -136,9 +157,11 @@ const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: str
     plurals: ['pcs', 'pieces', 'units', 'حبات', 'قطع', 'عبوات', '7abbat', '7abat', 'habbat', 'habat', 'tubs'],
     duals: ['حبتين', 'حبتان', 'قطعتين'],
   },
-  can: { words: ['can', 'cans', 'tin', 'tins'] },
-  jar: { words: ['jar', 'jars', 'برطمان', 'برطمانات', 'مرطبان', 'bartaman', 'martaban'] },
-  bottle: {
+  { kind: 'can', code: 'piece', words: ['can', 'cans', 'tin', 'tins'] },
+  { kind: 'jar', code: 'piece', words: ['jar', 'jars', 'برطمان', 'برطمانات', 'مرطبان', 'bartaman', 'martaban'] },
+  {
+    kind: 'bottle',
+    code: 'piece',
     words: [
       'bottle',
       'btl',
@@ -162,16 +185,38 @@ const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: str
     plurals: ['bottles', 'btls', 'قناني', 'قنينات', 'ازايز', 'قزايز', 'قوارير'],
     duals: ['قنينتين', 'قزازتين', 'ازازتين'],
   },
-  tray: {
+  {
+    kind: 'tray',
+    code: 'tray',
     words: ['tray', 'trays', 'طبق', 'اطباق', 'طبقات', 'tabaq', 'tabag', 'tbaq', 'tabak', 'atbaq', 'atbag', 'tabaqat'],
     duals: ['طبقين', 'tabaqain'],
   },
-  dozen: {
+  {
+    kind: 'dozen',
+    code: 'dozen',
     words: ['dozen', 'doz', 'dz', 'درزن', 'دزينه', 'دسته', 'darzan', 'darzen', 'dazzina', 'dozina', 'dazina'],
     plurals: ['dozens', 'درازن', 'درزنات', 'دزينات', 'darazen', 'darazin', 'darzanat'],
     duals: ['درزنين', 'darzanen', 'darzanain'],
   },
-  kg: {
+  // شد alone is also a verb ("شد حيلك"): only after a number; شدة (a shrink pack) is a unit anywhere.
+  { kind: 'pack', code: 'pack', words: ['شده'], plurals: ['شدات'], duals: ['شدتين'], attachedOnly: ['شد'] },
+  {
+    kind: 'pack',
+    code: 'bundle',
+    words: ['bundle', 'bndl', 'ربطه'],
+    plurals: ['bundles', 'ربطات'],
+    duals: ['ربطتين'],
+  },
+  {
+    kind: 'pack',
+    code: 'pallet',
+    words: ['pallet', 'plt', 'طبليه'],
+    plurals: ['pallets', 'plts', 'طبليات', 'طبالي'],
+    duals: ['طبليتين'],
+  },
+  {
+    kind: 'kg',
+    code: 'kg',
     words: [
       'kg',
       'kgs',
@@ -198,12 +243,16 @@ const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: str
     ],
     duals: ['كيلوين', 'كيلوان', 'kiloen', 'kiloain', 'kiloin', 'kilowen'],
   },
-  g: {
+  {
+    kind: 'g',
+    code: 'g',
     words: ['gm', 'gms', 'grm', 'gram', 'grams', 'gramme', 'جم', 'غم', 'غرام', 'جرام', 'غرامات', 'جرامات'],
     attachedOnly: ['g', 'gr', 'غ'],
     duals: ['غرامين', 'جرامين'],
   },
-  L: {
+  {
+    kind: 'L',
+    code: 'L',
     words: [
       'ltr',
       'ltrs',
@@ -222,15 +271,14 @@ const WORDS: Record<UnitKind, { words: string[]; plurals?: string[]; duals?: str
     attachedOnly: ['l', 'lt', 'ل'],
     duals: ['لترين', 'ليترين'],
   },
-  ml: { words: ['ml', 'mls', 'مل', 'ملل', 'مليلتر', 'ملي'] },
-};
+  { kind: 'ml', code: 'ml', words: ['ml', 'mls', 'مل', 'ملل', 'مليلتر', 'ملي'] },
+];
 
 const lexicon = new Map<string, UnitWord>();
-for (const [kind, entry] of Object.entries(WORDS) as Array<[UnitKind, (typeof WORDS)[UnitKind]]>) {
-  for (const word of [...entry.words, ...(entry.plurals ?? [])])
-    lexicon.set(word, { kind, count: 1, attachedOnly: false });
-  for (const word of entry.attachedOnly ?? []) lexicon.set(word, { kind, count: 1, attachedOnly: true });
-  for (const word of entry.duals ?? []) lexicon.set(word, { kind, count: 2, attachedOnly: false });
+for (const { kind, code, words, plurals, duals, attachedOnly } of WORDS) {
+  for (const word of [...words, ...(plurals ?? [])]) lexicon.set(word, { kind, code, count: 1, attachedOnly: false });
+  for (const word of attachedOnly ?? []) lexicon.set(word, { kind, code, count: 1, attachedOnly: true });
+  for (const word of duals ?? []) lexicon.set(word, { kind, code, count: 2, attachedOnly: false });
 }
 
 /** The unit a word names, or undefined. */
@@ -248,7 +296,7 @@ export function lookupUnit(norm: string): UnitWord | undefined {
   return undefined;
 }
 
-const PLURALS = new Set(Object.values(WORDS).flatMap((entry) => entry.plurals ?? []));
+const PLURALS = new Set(WORDS.flatMap((entry) => entry.plurals ?? []));
 
 /** Whether a word is a plural unit word (see WORDS), with or without the Arabic article. */
 export function isPluralUnit(norm: string): boolean {
@@ -271,11 +319,13 @@ export function unitMultiplier(kind: UnitKind): number {
 }
 
 /**
- * The reported unit of a unit word for a line matched to an item sold in `itemUnit` (the
- * catalogue unit; null when the line is not matched). علبة/pack is a box for boxed packs.
+ * The unit a customer's unit reads as without a pack of its own on the line's item (`itemUnit`,
+ * the catalogue unit; null when the line is not matched): علبة/pack is a box for boxed packs and a
+ * piece for a can; a case is a carton, a sack a bag, صندوق a box; bottles, jars, trays and dozens
+ * are pieces (a dozen counted as 12); شد, ربطة and طبلية are what they name.
  */
-export function reportedUnit(kind: UnitKind, itemUnit: string | null): CustomerUnit {
-  switch (kind) {
+export function reportedUnit(stated: StatedUnit, itemUnit: string | null): KnownUnit {
+  switch (stated.kind) {
     case 'carton':
     case 'bag':
     case 'box':
@@ -283,9 +333,11 @@ export function reportedUnit(kind: UnitKind, itemUnit: string | null): CustomerU
     case 'g':
     case 'L':
     case 'ml':
-      return kind;
+      return stated.kind;
     case 'container':
       return itemUnit === 'box' ? 'box' : 'piece';
+    case 'pack':
+      return stated.code;
     default:
       return 'piece';
   }

@@ -1,4 +1,4 @@
-import { AiErrorCode, AppException } from '@erp/contracts';
+import { AiErrorCode, AppException, type IntakeAudioType, type IntakeFileType } from '@erp/contracts';
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,26 @@ import { dictionaryText, pronounceWithEspeak, readCmuDictionary, type Pronunciat
 const BEAMS = ['-beam', '1e-70', '-wbeam', '1e-55', '-pbeam', '1e-70'];
 /** Longer voice notes are cut: an order is said in well under five minutes. */
 const MAX_SECONDS = '300';
+/**
+ * ffmpeg's demuxer for each type the gateway found in the bytes. Naming it keeps ffmpeg from
+ * probing: behind an ID3 tag it would otherwise find an HLS or ffconcat playlist and open the
+ * files that names (another customer's voice note beside this one).
+ */
+const DEMUXERS: Partial<Record<IntakeFileType, string>> = {
+  webm: 'matroska',
+  ogg: 'ogg',
+  mp3: 'mp3',
+  m4a: 'mov',
+  wav: 'wav',
+} satisfies Record<IntakeAudioType, string>;
+
+function unreadableVoiceNote(reason?: string): AppException {
+  return new AppException(
+    AiErrorCode.UnreadableFile,
+    'The voice note could not be read',
+    reason === undefined ? undefined : { reason },
+  );
+}
 
 interface GrammarFiles {
   version: number;
@@ -53,21 +73,24 @@ export class OfflineSpeechService implements OnModuleDestroy {
   }
 
   /** What was said in the file (one line per pause-separated utterance); empty when nothing was recognised. */
-  async transcribe(inputPath: string, catalog: CatalogSnapshot, signal: AbortSignal): Promise<string> {
+  async transcribe(
+    inputPath: string,
+    type: IntakeFileType,
+    catalog: CatalogSnapshot,
+    signal: AbortSignal,
+  ): Promise<string> {
     if (!(await this.available())) {
       throw new AppException(
         AiErrorCode.SpeechUnavailable,
         'Offline speech recognition is not installed (Debian packages pocketsphinx and pocketsphinx-en-us): install them or set AI_BASE_URL for a speech-to-text endpoint',
-        undefined,
-        503,
       );
     }
     const grammar = await this.grammarFor(catalog);
     const work = await mkdtemp(join(tmpdir(), 'erp-voice-'));
     try {
       const wav = join(work, 'voice.wav');
-      await this.toWav(inputPath, wav, signal);
-      const { stdout } = await runProcess(
+      await this.toWav(inputPath, type, wav, signal);
+      const stdout = await runProcess(
         this.config.POCKETSPHINX_BIN,
         [
           '-infile',
@@ -83,8 +106,21 @@ export class OfflineSpeechService implements OnModuleDestroy {
           ...BEAMS,
         ],
         { signal },
+      ).then(
+        ({ stdout: heard }) => heard,
+        (error: unknown) => {
+          // The recognizer failing on a WAV ffmpeg made (a crash, its memory limit) is the engine's
+          // failure, not the caller's: 503, saying what would serve instead, never a 500.
+          if (!(error instanceof ProcessError) || error.failure === 'timeout') throw error;
+          throw new AppException(
+            AiErrorCode.SpeechUnavailable,
+            'Offline speech recognition failed on this voice note: try again, or set AI_BASE_URL for a speech-to-text endpoint',
+            { reason: error.stderr.trim().split('\n').pop()?.slice(0, 200) },
+          );
+        },
       );
       return stdout
+        .toString('utf8')
         .split('\n')
         .map((line) => line.trim())
         .filter(Boolean)
@@ -94,8 +130,13 @@ export class OfflineSpeechService implements OnModuleDestroy {
     }
   }
 
-  /** 16 kHz mono 16-bit WAV, what the acoustic model was trained on. */
-  async toWav(inputPath: string, outputPath: string, signal: AbortSignal): Promise<void> {
+  /**
+   * 16 kHz mono 16-bit WAV, what the acoustic model was trained on. ffmpeg reads the recording as
+   * the type its bytes are (`-f`), from the local file only (`-protocol_whitelist file`).
+   */
+  async toWav(inputPath: string, type: IntakeFileType, outputPath: string, signal: AbortSignal): Promise<void> {
+    const demuxer = DEMUXERS[type];
+    if (!demuxer) throw unreadableVoiceNote();
     try {
       await runProcess(
         this.config.FFMPEG_BIN,
@@ -105,6 +146,10 @@ export class OfflineSpeechService implements OnModuleDestroy {
           'error',
           '-nostdin',
           '-y',
+          '-protocol_whitelist',
+          'file',
+          '-f',
+          demuxer,
           '-i',
           inputPath,
           '-t',
@@ -123,13 +168,9 @@ export class OfflineSpeechService implements OnModuleDestroy {
         { signal },
       );
     } catch (error) {
-      if (error instanceof ProcessError && error.exitCode !== null) {
-        throw new AppException(
-          AiErrorCode.UnreadableFile,
-          'The voice note could not be read',
-          { reason: error.stderr.trim().split('\n').pop()?.slice(0, 200) },
-          400,
-        );
+      // A recording ffmpeg fails on (or crashes on, or runs out of memory on) is unreadable.
+      if (error instanceof ProcessError && error.failure === 'exit') {
+        throw unreadableVoiceNote(error.stderr.trim().split('\n').pop()?.slice(0, 200));
       }
       throw error;
     }

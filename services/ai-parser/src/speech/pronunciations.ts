@@ -115,7 +115,10 @@ export async function pronounceWithEspeak(
     input: `${words.join('\n')}\n`,
     signal,
   });
-  const lines = stdout.split('\n').filter((line) => line.trim().length > 0);
+  const lines = stdout
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim().length > 0);
   if (lines.length === words.length) {
     words.forEach((word, k) => {
       const phones = ipaToArpabet(lines[k]!);
@@ -126,7 +129,7 @@ export async function pronounceWithEspeak(
   // The lines did not come back one per word: ask word by word.
   for (const word of words) {
     const single = await runProcess(espeakBin, ['-v', 'en-us', '-q', '--ipa=3', word], { signal });
-    const phones = ipaToArpabet(single.stdout);
+    const phones = ipaToArpabet(single.stdout.toString('utf8'));
     if (phones) found.set(word, [phones]);
   }
   return found;

@@ -1,6 +1,6 @@
 import { CURRENCY } from '../parser/lexicon.js';
 import { normalizeWord, prepareText } from '../parser/normalize.js';
-import { type UnitKind, isMeasureKind, lookupUnit } from '../parser/units.js';
+import { type StatedUnit, type UnitKind, isMeasureKind, lookupUnit } from '../parser/units.js';
 import { type FoundDate, asciiDigits, findDates } from './dates.js';
 
 /**
@@ -256,27 +256,21 @@ export class Keywords {
 }
 
 /** The sale unit a word names, also when OCR misread its dots ("جبة" for "حبة"). */
-export function saleUnitOf(token: RowToken): UnitKind | null {
-  if (token.kind === 'unit' && token.unit) return token.unit;
+export function saleUnitOf(token: RowToken): StatedUnit | null {
+  if (token.kind === 'unit' && token.unit) return lookupUnit(token.norm) ?? null;
   if (token.kind !== 'word' || !/[\u0621-\u064a]/.test(token.norm)) return null;
   return OCR_UNITS.get(rasm(token.norm)) ?? null;
 }
 
-const OCR_UNITS = new Map<string, UnitKind>(
-  (
-    [
-      ['حبه', 'piece'],
-      ['حبات', 'piece'],
-      ['قطعه', 'piece'],
-      ['كرتون', 'carton'],
-      ['كرتونه', 'carton'],
-      ['كيس', 'bag'],
-      ['شوال', 'bag'],
-      ['علبه', 'container'],
-      ['صندوق', 'box'],
-      ['كيلو', 'kg'],
-      ['كجم', 'kg'],
-      ['لتر', 'L'],
-    ] as Array<[string, UnitKind]>
-  ).map(([word, kind]) => [rasm(word), kind]),
+/** The unit of a pack size printed where the quantity's unit goes ("25 kg"). */
+export function sizeUnitOf(token: RowToken): StatedUnit | null {
+  return token.unit && isMeasureKind(token.unit) ? { kind: token.unit, code: token.unit } : null;
+}
+
+/** Unit words invoices print, by their dotless form: what they mean is the parser's table's (units.ts). */
+const OCR_UNITS = new Map<string, StatedUnit>(
+  ['حبه', 'حبات', 'قطعه', 'كرتون', 'كرتونه', 'كيس', 'شوال', 'علبه', 'صندوق', 'كيلو', 'كجم', 'لتر'].map((word) => {
+    const unit = lookupUnit(word)!;
+    return [rasm(word), { kind: unit.kind, code: unit.code }];
+  }),
 );

@@ -2,7 +2,8 @@ import type { SupplierInvoiceDraftDto, SupplierInvoiceLineDraftDto } from '@erp/
 import { Decimal } from 'decimal.js';
 import type { CatalogIndex } from '../parser/catalog-index.js';
 import { hasArabic } from '../parser/normalize.js';
-import { type UnitKind, isMeasureKind, reportedUnit } from '../parser/units.js';
+import { placeUnit } from '../parser/item-units.js';
+import { type StatedUnit, isMeasureKind, reportedUnit, unitMultiplier } from '../parser/units.js';
 import { type RowAmounts, findAmounts, unitNextTo } from './amounts.js';
 import { matchDescription } from './catalogue-match.js';
 import {
@@ -14,7 +15,7 @@ import {
   tableColumns,
 } from './columns.js';
 import { readHeader, scriptOf } from './header.js';
-import { type InvoiceLine, Keywords, type RowToken, readInvoiceLines, saleUnitOf } from './invoice-text.js';
+import { type InvoiceLine, Keywords, type RowToken, readInvoiceLines, saleUnitOf, sizeUnitOf } from './invoice-text.js';
 
 /**
  * Supplier invoices (CONTRACT §5, docs/api/ai-intake.md): the text of a PDF or of a scan (OCR)
@@ -45,7 +46,8 @@ interface RowDraft {
   description: string;
   codes: string[];
   quantity: Decimal;
-  unit: UnitKind | null;
+  /** The printed unit (a pack size's unit when the quantity was printed as a weight or volume). */
+  unit: StatedUnit | null;
   unitPrice: Decimal | null;
   lineTotal: Decimal | null;
   batchNumber: string | null;
@@ -209,7 +211,7 @@ function rowParts(tokens: RowToken[], amounts: RowAmounts | null, labelled: Labe
   while (best.length > 1) {
     const tail = tokens[best[best.length - 1]];
     const tailUnit = saleUnitOf(tail);
-    const countUnit = tailUnit !== null && !isMeasureKind(tailUnit);
+    const countUnit = tailUnit !== null && !isMeasureKind(tailUnit.kind);
     if (tail.kind === 'unit' && countUnit && tokens[best[best.length - 2]].kind !== 'number') best = best.slice(0, -1);
     else if (tail.kind === 'number') best = best.slice(0, -1);
     else break;
@@ -455,7 +457,7 @@ export function parseSupplierInvoice(
         description: textOf(line, tokens, parts.description),
         codes: itemCodes,
         quantity: amounts.quantity,
-        unit: unitToken ? (unitToken.kind === 'size' ? (unitToken.unit ?? null) : saleUnitOf(unitToken)) : null,
+        unit: unitToken ? (unitToken.kind === 'size' ? sizeUnitOf(unitToken) : saleUnitOf(unitToken)) : null,
         unitPrice: amounts.unitPrice,
         lineTotal: amounts.lineTotal,
         batchNumber: labelled.batchNumber ?? batch ?? numericBatch(tokens, parts, amounts, columns),
@@ -516,20 +518,20 @@ function draftLine(
   const unitHint = row.unit ? reportedUnit(row.unit, null) : null;
   const match = matchDescription(row.description, index, { unitHint, codes: row.codes, threshold });
   const item = match.item?.item ?? null;
+  // The printed unit onto the item's units (CONTRACT §10): kept when the item is counted or sold
+  // in it (a receipt in packs receives quantity × factor), else marked for the user to choose.
+  const placed = placeUnit(row.unit, item);
+  const unit = placed.unit ?? 'piece';
   let quantity = row.quantity;
   let unitPrice = row.unitPrice;
-  let unit: string;
-  if (row.unit === 'dozen') {
-    // Dozens are received as pieces.
-    quantity = quantity.times(12);
+  // Dozens of an item not sold by the dozen are received as pieces.
+  const multiplier = row.unit ? unitMultiplier(row.unit.kind) : 1;
+  const dozens = multiplier !== 1 && unit !== row.unit?.code;
+  if (dozens) {
+    quantity = quantity.times(multiplier);
     unitPrice = row.lineTotal
       ? row.lineTotal.dividedBy(quantity).toDecimalPlaces(2)
-      : (unitPrice?.dividedBy(12) ?? null);
-    unit = 'piece';
-  } else if (row.unit) {
-    unit = reportedUnit(row.unit, item?.unit ?? null);
-  } else {
-    unit = item?.unit ?? 'piece';
+      : (unitPrice?.dividedBy(multiplier) ?? null);
   }
   const { latin, arabic } = splitScripts(row.description);
   const name = item ? item.name : (/[A-Za-z]{2}/.test(latin) ? latin : row.description).slice(0, 200);
@@ -552,8 +554,8 @@ function draftLine(
     expiryDate: row.expiryDate,
     manufactureDate: row.manufactureDate,
     confidence: match.confidence,
-    quantityNeedsCheck:
-      ocr || !row.confirmed || row.repaired || row.unit === 'dozen' || (item !== null && unit !== item.unit),
+    quantityNeedsCheck: ocr || !row.confirmed || row.repaired || dozens,
+    unitNeedsCheck: placed.unitNeedsCheck,
     alternatives: match.alternatives,
   };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 
-/** INV for customer invoices, SUP for supplier invoices (CONTRACT §4). */
-export type InvoiceSeries = 'INV' | 'SUP';
+/** INV for customer invoices, SUP for supplier invoices (CONTRACT §4), CN for credit notes (§11). */
+export type InvoiceSeries = 'INV' | 'SUP' | 'CN';
 
 /**
  * The next number of the series and year, inside the invoice's transaction: the counter row

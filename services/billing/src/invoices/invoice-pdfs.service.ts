@@ -1,4 +1,12 @@
-import { AppException, BillingErrorCode, type InvoicePdfDto } from '@erp/contracts';
+import { withTax } from '@erp/common';
+import {
+  AppException,
+  BillingErrorCode,
+  IdentityClient,
+  OrdersClient,
+  type InvoicePdfDto,
+  type RpcMeta,
+} from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -9,7 +17,7 @@ import { zatcaQrPayload } from '../pdf/zatca-qr.js';
 import type { InvoiceItemEntity } from './invoice-item.entity.js';
 import type { InvoiceEntity } from './invoice.entity.js';
 import { InvoicesRepository } from './invoices.repository.js';
-import { InvoicesService } from './invoices.service.js';
+import { InvoicesService, sellerOf } from './invoices.service.js';
 
 /** ZATCA's timestamp: ISO 8601 in UTC to the second, e.g. 2021-07-12T14:25:09Z. */
 function zatcaTimestamp(at: Date): string {
@@ -28,13 +36,15 @@ export class InvoicePdfsService {
     private readonly invoicesService: InvoicesService,
     private readonly renderer: InvoiceRenderer,
     private readonly config: BillingConfig,
+    private readonly orders: OrdersClient,
+    private readonly identity: IdentityClient,
   ) {}
 
   /** The invoice's PDF, rendered first when it has none yet (or its file went missing). */
   async read(id: string): Promise<InvoicePdfDto> {
     const invoice = await this.invoicesService.get(id);
-    if (invoice.type !== 'customer') {
-      throw new AppException(BillingErrorCode.NoPdf, 'This invoice has no PDF: see its uploaded file', { id }, 404);
+    if (invoice.type === 'supplier') {
+      throw new AppException(BillingErrorCode.NoPdf, 'This invoice has no PDF: see its uploaded file', { id });
     }
     const content = (invoice.pdfPath && (await this.readStored(invoice.pdfPath))) || (await this.render(invoice));
     return { fileName: `${invoice.invoiceNumber}.pdf`, contentBase64: content.toString('base64') };
@@ -42,29 +52,83 @@ export class InvoicePdfsService {
 
   /** Renders and stores the PDF (the render worker's job; also the fallback of a download). */
   async render(invoice: InvoiceEntity): Promise<Buffer> {
-    const items = await this.invoices.findItems(invoice.id);
-    const pdf = await this.renderer.render(this.documentOf(invoice, items));
+    const [items, original] = await Promise.all([
+      this.invoices.findItems(invoice.id),
+      invoice.originalInvoiceId ? this.invoices.findById(invoice.originalInvoiceId) : Promise.resolve(null),
+    ]);
+    const pdf = await this.renderer.render(this.documentOf(invoice, items, original));
     const relative = join('invoices', String(invoice.issuedAt.getUTCFullYear()), `${invoice.invoiceNumber}.pdf`);
     const target = join(this.dataDir(), relative);
     await mkdir(dirname(target), { recursive: true });
     // Written aside, then renamed: a reader never sees half a file.
     await writeFile(`${target}.tmp`, pdf);
     await rename(`${target}.tmp`, target);
-    await this.invoices.setPdfPath(invoice.id, relative);
+    await this.invoices.setPdfPath(invoice.id, relative, invoice.issuedAt);
     return pdf;
   }
 
   async renderById(id: string): Promise<void> {
     const invoice = await this.invoicesService.get(id);
-    if (invoice.type === 'customer') await this.render(invoice);
+    if (invoice.type !== 'supplier') await this.render(invoice);
   }
 
-  documentOf(invoice: InvoiceEntity, items: InvoiceItemEntity[]): InvoiceDocument {
+  /**
+   * A proforma of the order as it is now, in any status (CONTRACT §11): its lines and amounts at
+   * today's tax rate and seller, no number and no QR. Rendered each time, never kept.
+   */
+  async proforma(orderId: string, meta: RpcMeta): Promise<InvoicePdfDto> {
+    const [order, items, settings] = await Promise.all([
+      this.orders.getOrder(orderId, meta),
+      this.orders.listOrderItems(orderId, meta),
+      this.identity.getSettings(meta),
+    ]);
+    const amounts = withTax(order.totalAmount, settings.taxRate);
+    const seller = sellerOf(settings);
+    const pdf = await this.renderer.render({
+      invoiceNumber: null,
+      type: 'proforma',
+      issuedAt: new Date().toISOString(),
+      creditNote: null,
+      orderNumber: order.orderNumber,
+      currency: settings.currency,
+      seller: { ...seller, logoPath: this.logoPath(seller.logoUrl) },
+      buyer: { name: order.clientName, nameAr: null, vatNumber: null, address: null },
+      items: items.map((item) => ({
+        name: item.itemName,
+        nameAr: item.itemNameAr,
+        sku: item.sku,
+        quantity: String(item.quantity),
+        unit: item.unit,
+        base:
+          item.unitFactor !== 1 && item.baseUnit ? { quantity: String(item.baseQuantity), unit: item.baseUnit } : null,
+        unitPrice: item.unitPrice,
+        discountPercent: item.discountPercent === 0 ? null : String(item.discountPercent),
+        total: item.totalPrice,
+      })),
+      subtotal: amounts.subtotal,
+      taxRate: String(Number(amounts.taxRate)),
+      taxAmount: amounts.taxAmount,
+      total: amounts.total,
+      qrPayload: null,
+    });
+    return { fileName: `proforma-${order.orderNumber}.pdf`, contentBase64: pdf.toString('base64') };
+  }
+
+  documentOf(invoice: InvoiceEntity, items: InvoiceItemEntity[], original: InvoiceEntity | null): InvoiceDocument {
     const seller = invoice.seller;
     return {
       invoiceNumber: invoice.invoiceNumber,
       type: invoice.type,
       issuedAt: invoice.issuedAt.toISOString(),
+      creditNote:
+        invoice.type === 'credit_note' && invoice.reason
+          ? {
+              originalNumber: invoice.originalInvoiceNumber ?? '',
+              originalIssuedAt: (original?.issuedAt ?? invoice.issuedAt).toISOString(),
+              reason: invoice.reason,
+              reasonText: invoice.reasonText,
+            }
+          : null,
       orderNumber: invoice.orderNumber,
       currency: invoice.currency,
       seller: {
@@ -82,7 +146,12 @@ export class InvoicePdfsService {
         sku: item.sku,
         quantity: String(Number(item.quantity)),
         unit: item.unit,
+        base:
+          item.baseQuantity === null || item.baseUnit === null
+            ? null
+            : { quantity: String(Number(item.baseQuantity)), unit: item.baseUnit },
         unitPrice: item.unitPrice,
+        discountPercent: Number(item.discountPercent) === 0 ? null : String(Number(item.discountPercent)),
         total: item.totalPrice,
       })),
       subtotal: invoice.subtotal,

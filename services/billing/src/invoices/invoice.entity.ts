@@ -1,5 +1,6 @@
-import type { InvoiceType } from '@erp/contracts';
+import type { CreditNoteReason, InvoiceType } from '@erp/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { InvoiceBalanceEntity } from './invoice-balance.entity.js';
 
 /** The seller as printed on the invoice, kept as it was at issue. */
 export interface SellerSnapshot {
@@ -36,4 +37,17 @@ export class InvoiceEntity {
   @Column({ name: 'uploaded_file_url', type: 'text', nullable: true }) uploadedFileUrl: string | null;
   @Column({ name: 'issued_at', type: 'timestamptz' }) issuedAt: Date;
   @Column({ name: 'created_by', type: 'uuid', nullable: true }) createdBy: string | null;
+  /** A customer invoice's commit cycle of its order: one invoice per order and cycle (CONTRACT §11). */
+  @Column({ name: 'commit_cycle', type: 'integer', nullable: true }) commitCycle: number | null;
+  /** A credit note's invoice, why it was issued, and the return it undoes (if that is why). */
+  @Column({ name: 'original_invoice_id', type: 'uuid', nullable: true }) originalInvoiceId: string | null;
+  @Column({ name: 'original_invoice_number', type: 'text', nullable: true }) originalInvoiceNumber: string | null;
+  @Column({ type: 'text', nullable: true }) reason: CreditNoteReason | null;
+  @Column({ name: 'reason_text', type: 'text', nullable: true }) reasonText: string | null;
+  @Column({ name: 'return_id', type: 'uuid', nullable: true }) returnId: string | null;
+  /** A customer invoice's due date (YYYY-MM-DD), fixed at issue. */
+  @Column({ name: 'due_date', type: 'date', nullable: true }) dueDate: string | null;
+
+  /** A customer invoice's settlement, when read with it (leftJoinAndMapOne; not a column). */
+  balance?: InvoiceBalanceEntity | null;
 }

@@ -2,12 +2,14 @@ import { moneyJson } from '@erp/common';
 import type { InvoiceDto } from '@erp/contracts';
 import type { InvoiceEntity } from './invoice.entity.js';
 
-/** Customer invoices are rendered on demand; a supplier invoice's file is the one uploaded, if any. */
+/** Invoices and credit notes are rendered on demand; a supplier invoice's file is the one uploaded, if any. */
 export function pdfUrlOf(invoice: InvoiceEntity): string | null {
-  return invoice.type === 'customer' ? `/api/invoices/${invoice.id}/pdf` : invoice.uploadedFileUrl;
+  return invoice.type === 'supplier' ? invoice.uploadedFileUrl : `/api/invoices/${invoice.id}/pdf`;
 }
 
-export function toInvoiceDto(invoice: InvoiceEntity): InvoiceDto {
+/** The invoice as answered; `today` (YYYY-MM-DD, business time zone) decides whether it is overdue. */
+export function toInvoiceDto(invoice: InvoiceEntity, today: string): InvoiceDto {
+  const balance = invoice.type === 'customer' ? (invoice.balance ?? null) : null;
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -28,5 +30,16 @@ export function toInvoiceDto(invoice: InvoiceEntity): InvoiceDto {
     uploadedFileUrl: invoice.uploadedFileUrl,
     issuedAt: invoice.issuedAt.toISOString(),
     createdBy: invoice.createdBy,
+    originalInvoiceId: invoice.originalInvoiceId,
+    originalInvoiceNumber: invoice.originalInvoiceNumber,
+    reason: invoice.reason,
+    reasonText: invoice.reasonText,
+    returnId: invoice.returnId,
+    paidAmount: balance ? moneyJson(balance.paidAmount) : null,
+    creditedAmount: balance ? moneyJson(balance.creditedAmount) : null,
+    balanceDue: balance ? moneyJson(balance.balanceDue) : null,
+    paymentStatus: balance?.paymentStatus ?? null,
+    dueDate: balance?.dueDate ?? null,
+    overdue: balance !== null && Number(balance.balanceDue) > 0 && balance.dueDate < today,
   };
 }

@@ -2,8 +2,16 @@ import { QueueName } from '@erp/contracts';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { InvoiceEvents } from '../payments/invoice-events.js';
+import { PaymentEntity } from '../payments/payment.entity.js';
+import { PaymentsController } from '../payments/payments.controller.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { PdfModule } from '../pdf/pdf.module.js';
+import { StatementsController } from '../receivables/statements.controller.js';
+import { StatementsService } from '../receivables/statements.service.js';
+import { CreditNotesService } from './credit-notes.service.js';
 import { InvoiceCreateProcessor } from './invoice-create.processor.js';
+import { InvoiceBalanceEntity } from './invoice-balance.entity.js';
 import { InvoiceItemEntity } from './invoice-item.entity.js';
 import { InvoicePdfsService } from './invoice-pdfs.service.js';
 import { InvoiceRenderProcessor } from './invoice-render.processor.js';
@@ -12,14 +20,27 @@ import { InvoicesController } from './invoices.controller.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { InvoicesService } from './invoices.service.js';
 
-/** Invoices; works invoice-create and invoice-render. */
+/**
+ * Invoices, credit notes and their payments; works invoice-create and invoice-render, and stages
+ * invoice-render and webhook-events jobs in the billing outbox (BillingModule).
+ */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([InvoiceEntity, InvoiceItemEntity]),
+    TypeOrmModule.forFeature([InvoiceEntity, InvoiceItemEntity, InvoiceBalanceEntity, PaymentEntity]),
     BullModule.registerQueue({ name: QueueName.InvoiceCreate }, { name: QueueName.InvoiceRender }),
     PdfModule,
   ],
-  controllers: [InvoicesController],
-  providers: [InvoicesRepository, InvoicesService, InvoicePdfsService, InvoiceCreateProcessor, InvoiceRenderProcessor],
+  controllers: [InvoicesController, PaymentsController, StatementsController],
+  providers: [
+    InvoicesRepository,
+    InvoicesService,
+    CreditNotesService,
+    PaymentsService,
+    StatementsService,
+    InvoiceEvents,
+    InvoicePdfsService,
+    InvoiceCreateProcessor,
+    InvoiceRenderProcessor,
+  ],
 })
 export class InvoicesModule {}

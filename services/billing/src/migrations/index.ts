@@ -1,4 +1,12 @@
 import { CreateInvoices1796000000000 } from './1796000000000-create-invoices.js';
+import { InvoiceLineUnits1796200000000 } from './1796200000000-invoice-line-units.js';
+import { InvoiceLifeCycle1796300000000 } from './1796300000000-invoice-life-cycle.js';
+import { Outbox1796500000000 } from './1796500000000-outbox.js';
 
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
-export const billingMigrations = [CreateInvoices1796000000000];
+export const billingMigrations = [
+  CreateInvoices1796000000000,
+  InvoiceLineUnits1796200000000,
+  InvoiceLifeCycle1796300000000,
+  Outbox1796500000000,
+];

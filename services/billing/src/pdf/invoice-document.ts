@@ -1,13 +1,26 @@
+import type { CreditNoteReason } from '@erp/contracts';
+
 /**
  * Everything printed on an invoice PDF, already computed and formatted by the billing service:
  * money as strings with 2 decimals, quantities as plain decimal strings, dates as ISO. The
  * renderer only lays it out; it computes nothing but the amount in words and the QR image.
  */
 export interface InvoiceDocument {
-  invoiceNumber: string;
-  type: 'customer' | 'supplier';
-  /** When the invoice was issued (ISO timestamp); also the QR code's timestamp. */
+  /** Null on a proforma: it is not an issued document. */
+  invoiceNumber: string | null;
+  /** A tax invoice (customer or supplier), a credit note, or a proforma of an order (no number, no QR). */
+  type: 'customer' | 'supplier' | 'credit_note' | 'proforma';
+  /** When the invoice was issued (ISO timestamp); also the QR code's timestamp. A proforma's: when printed. */
   issuedAt: string;
+  /** A credit note's invoice and why it was issued. */
+  creditNote: {
+    originalNumber: string;
+    /** ISO timestamp. */
+    originalIssuedAt: string;
+    reason: CreditNoteReason;
+    /** The words of a return's reason, or null. */
+    reasonText: string | null;
+  } | null;
   /** The order it bills (customer invoices), for reference. */
   orderNumber: string | null;
   /** ISO 4217 code from the settings, e.g. SAR or AED. */
@@ -31,9 +44,14 @@ export interface InvoiceDocument {
     name: string;
     nameAr: string | null;
     sku: string | null;
+    /** In `unit`, as sold. */
     quantity: string;
     unit: string;
+    /** What a line sold in a pack stands for in its item's own unit ("60" "piece"); null otherwise. */
+    base: { quantity: string; unit: string } | null;
     unitPrice: string;
+    /** The line's discount in percent ("10"), or null when it has none. */
+    discountPercent: string | null;
     total: string;
   }>;
   subtotal: string;

@@ -256,12 +256,9 @@ export class InvoiceRenderer implements OnModuleDestroy {
       return await this.print(html);
     } catch (error) {
       if (this.destroyed || !wentAway(error, this.current)) throw error;
-      throw new AppException(
-        ErrorCode.ServiceUnavailable,
-        'The PDF renderer restarted while printing; try again',
-        { reason: String(error).slice(0, 200) },
-        503,
-      );
+      throw new AppException(ErrorCode.ServiceUnavailable, 'The PDF renderer restarted while printing; try again', {
+        reason: String(error).slice(0, 200),
+      });
     }
   }
 

@@ -30,11 +30,11 @@ describe('invoiceHtml', () => {
       '2026-11-21 14:25',
       'ORD-2026-000457',
       '310123456700003',
-      '12,085.45',
-      '1,812.82',
-      'SAR 13,898.27',
-      'Thirteen thousand eight hundred ninety-eight riyals and twenty-seven halalas',
-      'ثلاثة عشر ألفاً وثمانمئة وثمانية وتسعون ريالاً وسبع وعشرون هللة',
+      '12,000.45',
+      '1,800.07',
+      'SAR 13,800.52',
+      'Thirteen thousand eight hundred riyals and fifty-two halalas',
+      'ثلاثة عشر ألفاً وثمانمئة ريال واثنتان وخمسون هللة',
     ]) {
       expect(page).toContain(text);
     }
@@ -45,9 +45,70 @@ describe('invoiceHtml', () => {
     expect(page).toContain('<svg class="qr"');
   });
 
+  it('prints a credit note as one: its title and number, the invoice it undoes and why', () => {
+    const page = invoiceHtml(
+      sampleInvoiceDocument({
+        type: 'credit_note',
+        invoiceNumber: 'CN-2026-000007',
+        creditNote: {
+          originalNumber: 'INV-2026-000123',
+          originalIssuedAt: '2026-11-20T08:00:00.000Z',
+          reason: 'goods_returned',
+          reasonText: hostile,
+        },
+      }),
+      options,
+    );
+    for (const text of ['Credit Note', 'إشعار دائن', 'Credit note No.', 'رقم الإشعار', 'CN-2026-000007']) {
+      expect(page).toContain(text);
+    }
+    for (const text of ['Original invoice', 'الفاتورة الأصلية', 'INV-2026-000123', '2026-11-20 11:00']) {
+      expect(page).toContain(text);
+    }
+    expect(page).toContain('Goods returned');
+    expect(page).toContain('إرجاع بضاعة');
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(page).not.toContain('Tax Invoice');
+  });
+
+  it('prints a proforma without a number or a QR code, saying it is not a tax invoice', () => {
+    const page = invoiceHtml(
+      sampleInvoiceDocument({ type: 'proforma', invoiceNumber: null, qrPayload: null }),
+      options,
+    );
+    expect(page).toContain('Proforma Invoice');
+    expect(page).toContain('فاتورة مبدئية');
+    expect(page).toContain('Not a tax invoice');
+    expect(page).toContain('ليست فاتورة ضريبية');
+    expect(page).not.toContain('Invoice No.');
+    expect(page).not.toContain('INV-2026-000123');
+    expect(page).not.toContain('<svg class="qr"');
+  });
+
+  it('prints what a pack line stands for in base units, and a discount column only when a line has a discount', () => {
+    const base = sampleInvoiceDocument();
+    const line = base.items[0]!;
+    const packed = sampleInvoiceDocument({
+      items: [{ ...line, quantity: '5', unit: 'ctn', base: { quantity: '60', unit: 'piece' }, discountPercent: '10' }],
+    });
+    const page = invoiceHtml(packed, options);
+    expect(page).toMatch(
+      /5<span class="base">= 60<\/span\s*><span class="base" dir="ltr">piece <span lang="ar">حبة<\/span><\/span>/,
+    );
+    expect(page).toContain('ctn<span class="unit-ar" lang="ar">كرتون</span>');
+    expect(page).toContain('<span>Disc.</span><span lang="ar">الخصم</span>');
+    expect(page).toContain('<td class="c num">10%</td>');
+    const plain = invoiceHtml(
+      sampleInvoiceDocument({ items: [{ ...line, base: null, discountPercent: null }] }),
+      options,
+    );
+    expect(plain).not.toContain('Disc.');
+    expect(plain).not.toContain('class="base"');
+  });
+
   it('names each known unit in Arabic under its English name, and prints other units as entered', () => {
     const base = sampleInvoiceDocument();
-    const units = ['carton', 'kg', 'drum', 'constructor'];
+    const units = ['carton', 'kg', 'pallet', 'tin', 'drum', 'constructor'];
     const doc = sampleInvoiceDocument({ items: units.map((unit) => ({ ...base.items[0], unit })) });
     const cells = [...invoiceHtml(doc, options).matchAll(/<td class="c" dir="auto">([\s\S]*?)<\/td>/g)].map((m) =>
       m[1].replace(/\s+/g, ' ').trim(),
@@ -55,6 +116,8 @@ describe('invoiceHtml', () => {
     expect(cells).toEqual([
       'carton<span class="unit-ar" lang="ar">كرتون</span>',
       'kg<span class="unit-ar" lang="ar">كغ</span>',
+      'pallet<span class="unit-ar" lang="ar">طبلية</span>',
+      'tin<span class="unit-ar" lang="ar">علبة</span>',
       'drum',
       'constructor',
     ]);

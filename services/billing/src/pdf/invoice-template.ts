@@ -1,3 +1,4 @@
+import { unitNameAr, type CreditNoteReason } from '@erp/contracts';
 import { amountInWords } from './amount-in-words.js';
 import { html, trustedHtml, type SafeHtml } from './html.js';
 import type { InvoiceDocument } from './invoice-document.js';
@@ -17,7 +18,7 @@ export interface InvoiceTemplateOptions {
  * Amiri for Arabic. Chromium embeds the subset of each system font it uses in the PDF.
  * Nothing here loads from anywhere: the CSP forbids it even if a request slipped through.
  */
-const styles = trustedHtml(`
+export const documentStyles = trustedHtml(`
 @page { size: A4; margin: 10mm 12mm 11mm; }
 * { box-sizing: border-box; }
 html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
@@ -47,6 +48,7 @@ table { border-collapse: collapse; width: 100%; }
 .kv th:lang(ar) { text-align: right; }
 .kv td { text-align: center; word-break: break-word; }
 .kv td div:lang(ar) { direction: rtl; }
+.items { table-layout: fixed; width: calc(100% - .4mm); } /* collapsed borders reach half a border past the edge: kept inside the page */
 .items thead { display: table-header-group; }
 .items th { background: #e8eff4; color: #0d3b4f; font-weight: 700; padding: 1mm 1.6mm; border: .2mm solid #c9d3dc;
   vertical-align: bottom; line-height: 1.25; }
@@ -60,6 +62,7 @@ table { border-collapse: collapse; width: 100%; }
 .items td.name-ar { text-align: right; direction: rtl; }
 .items .sku { display: block; font-size: 6.6pt; line-height: 1.1; color: #5b6b7a; }
 .items .unit-ar { display: block; line-height: 1.1; }
+.items .base { display: block; font-size: 6.6pt; line-height: 1.1; color: #5b6b7a; white-space: normal; }
 .items th.names { padding: 0; }
 .items th.names div { display: flex; justify-content: space-between; align-items: flex-end; padding: 1mm 1.6mm; }
 .summary { display: grid; grid-template-columns: 30mm minmax(0, 1fr) auto; gap: 4mm; margin-top: 3.5mm;
@@ -77,7 +80,24 @@ table { border-collapse: collapse; width: 100%; }
   border: .3mm solid #c9d3dc; border-radius: 1.5mm; break-inside: avoid; }
 .words .label { display: block; font-weight: 700; color: #33495c; }
 .words div:lang(ar) { text-align: right; }
+.notice { margin: -1.5mm 0 3mm; padding: 1.2mm 3mm; border: .3mm dashed #b26a00; border-radius: 1.5mm; color: #7a4a00;
+  display: flex; justify-content: space-between; }
 `);
+
+/** The document's title in both languages, and the label of its number. */
+const titles: Record<InvoiceDocument['type'], { en: string; ar: string; numberEn: string; numberAr: string }> = {
+  customer: { en: 'Tax Invoice', ar: 'فاتورة ضريبية', numberEn: 'Invoice No.', numberAr: 'رقم الفاتورة' },
+  supplier: { en: 'Tax Invoice', ar: 'فاتورة ضريبية', numberEn: 'Invoice No.', numberAr: 'رقم الفاتورة' },
+  credit_note: { en: 'Credit Note', ar: 'إشعار دائن', numberEn: 'Credit note No.', numberAr: 'رقم الإشعار' },
+  proforma: { en: 'Proforma Invoice', ar: 'فاتورة مبدئية', numberEn: 'Proforma', numberAr: 'فاتورة مبدئية' },
+};
+
+/** Why a credit note was issued, as printed. */
+const creditReasons: Record<CreditNoteReason, { en: string; ar: string }> = {
+  order_cancelled: { en: 'Order cancelled', ar: 'إلغاء الطلب' },
+  order_reopened: { en: 'Order reopened for changes', ar: 'إعادة فتح الطلب للتعديل' },
+  goods_returned: { en: 'Goods returned', ar: 'إرجاع بضاعة' },
+};
 
 /** "1234567.50" → "1,234,567.50", on the string: money never becomes a float here. */
 export function groupDigits(value: string): string {
@@ -112,7 +132,7 @@ export function formatIssuedAt(iso: string, timeZone: string): string {
 }
 
 /** One row of a label/value/label table: English label, the value, Arabic label. */
-function row(en: string, ar: string, value: SafeHtml | string): SafeHtml {
+export function row(en: string, ar: string, value: SafeHtml | string): SafeHtml {
   return html`<tr>
     <th class="en">${en}</th>
     <td>${value}</td>
@@ -120,31 +140,21 @@ function row(en: string, ar: string, value: SafeHtml | string): SafeHtml {
   </tr>`;
 }
 
-/**
- * The Arabic names of the units stock items and order lines use (the stock screen's units, the
- * order dialog's "liter", and the packs suppliers print), as the stock screen shows them; any
- * other unit prints as entered.
- */
-const unitNamesAr: Readonly<Record<string, string>> = {
-  kg: 'كغ',
-  g: 'غ',
-  L: 'لتر',
-  liter: 'لتر',
-  ml: 'مل',
-  piece: 'حبة',
-  box: 'علبة',
-  carton: 'كرتون',
-  bag: 'كيس',
-  tin: 'علبة',
-  bottle: 'قارورة',
-  pack: 'عبوة',
-};
-
-/** A unit in English with its Arabic name under it, when it has one. */
+/** A unit in English with its Arabic word under it when it is one of the system's units (units.ts). */
 function unitCell(unit: string): SafeHtml {
-  const arabic = Object.hasOwn(unitNamesAr, unit) ? unitNamesAr[unit] : null;
+  const arabic = unitNameAr(unit);
   return html`<td class="c" dir="auto">
     ${unit}${arabic ? html`<span class="unit-ar" lang="ar">${arabic}</span>` : null}
+  </td>`;
+}
+
+/** The quantity as sold, and under it what a pack stands for in the item's own unit ("= 60 piece حبة"). */
+function quantityCell(item: InvoiceDocument['items'][number]): SafeHtml {
+  if (!item.base) return html`<td class="r num">${item.quantity}</td>`;
+  const arabic = unitNameAr(item.base.unit);
+  return html`<td class="r num">
+    ${item.quantity}<span class="base">= ${item.base.quantity}</span
+    ><span class="base" dir="ltr">${item.base.unit}${arabic ? html` <span lang="ar">${arabic}</span>` : null}</span>
   </td>`;
 }
 
@@ -157,16 +167,20 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
   const words = amountInWords(doc.total, currency);
   const issued = formatIssuedAt(doc.issuedAt, options.timeZone);
   const supplier = doc.type === 'supplier';
+  const title = titles[doc.type];
+  const credit = doc.creditNote;
 
+  // A discount column only when a line has a discount (CONTRACT §10).
+  const discounts = doc.items.some((item) => item.discountPercent !== null);
   const items = doc.items.map(
     (item, index) =>
       html`<tr>
         <td class="c num">${index + 1}</td>
         <td dir="auto">${item.name}${item.sku ? html`<span class="sku" dir="ltr">${item.sku}</span>` : null}</td>
         <td class="name-ar" lang="ar">${item.nameAr}</td>
-        <td class="r num">${item.quantity}</td>
-        ${unitCell(item.unit)}
+        ${quantityCell(item)} ${unitCell(item.unit)}
         <td class="r num">${groupDigits(item.unitPrice)}</td>
+        ${discounts ? html`<td class="c num">${item.discountPercent === null ? '' : `${item.discountPercent}%`}</td>` : null}
         <td class="r num">${groupDigits(item.total)}</td>
       </tr>`,
   );
@@ -180,7 +194,7 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
           content="default-src 'none'; img-src data:; style-src 'unsafe-inline'"
         />
         <style>
-          ${styles}
+          ${documentStyles}
         </style>
       </head>
       <body>
@@ -199,16 +213,45 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
         </header>
 
         <div class="title">
-          <div><span class="en">Tax Invoice</span>${supplier ? html` <span class="kind">(supplier)</span>` : null}</div>
+          <div><span class="en">${title.en}</span>${supplier ? html` <span class="kind">(supplier)</span>` : null}</div>
           <div lang="ar" dir="rtl">
-            <span class="ar">فاتورة ضريبية</span>${supplier ? html` <span class="kind">(مورد)</span>` : null}
+            <span class="ar">${title.ar}</span>${supplier ? html` <span class="kind">(مورد)</span>` : null}
           </div>
         </div>
+        ${
+          doc.type === 'proforma'
+            ? html`<div class="notice">
+                <span>Not a tax invoice: the tax invoice is issued when the order is confirmed.</span>
+                <span lang="ar" dir="rtl">ليست فاتورة ضريبية: تصدر الفاتورة الضريبية عند تأكيد الطلب.</span>
+              </div>`
+            : null
+        }
 
         <section class="boxes">
           <table class="kv">
-            ${row('Invoice No.', 'رقم الفاتورة', html`<span class="num">${doc.invoiceNumber}</span>`)}
+            ${
+              doc.invoiceNumber
+                ? row(title.numberEn, title.numberAr, html`<span class="num">${doc.invoiceNumber}</span>`)
+                : null
+            }
             ${row('Date', 'تاريخ الإصدار', html`<span class="num">${issued}</span>`)}
+            ${
+              credit
+                ? html`${row(
+                    'Original invoice',
+                    'الفاتورة الأصلية',
+                    html`<span class="num">${credit.originalNumber}</span>
+                      <div class="num muted">${formatIssuedAt(credit.originalIssuedAt, options.timeZone)}</div>`,
+                  )}
+                  ${row(
+                    'Reason',
+                    'السبب',
+                    html`<div>${creditReasons[credit.reason].en}</div>
+                      <div lang="ar">${creditReasons[credit.reason].ar}</div>
+                      ${credit.reasonText ? html`<div dir="auto">${credit.reasonText}</div>` : null}`,
+                  )}`
+                : null
+            }
             ${optionalRow('Order No.', 'رقم الطلب', doc.orderNumber)} ${row('Currency', 'العملة', currency)}
           </table>
           <table class="kv">
@@ -228,10 +271,11 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
             <col style="width:7mm" />
             <col />
             <col />
-            <col style="width:15mm" />
-            <col style="width:17mm" />
-            <col style="width:22mm" />
-            <col style="width:25mm" />
+            <col style="width:16mm" />
+            <col style="width:16mm" />
+            <col style="width:20mm" />
+            ${discounts ? html`<col style="width:11mm" />` : null}
+            <col style="width:23mm" />
           </colgroup>
           <thead>
             <tr>
@@ -242,6 +286,7 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
               <th class="c"><span>Qty</span><span lang="ar">الكمية</span></th>
               <th class="c"><span>Unit</span><span lang="ar">الوحدة</span></th>
               <th class="r"><span>Unit price</span><span lang="ar">سعر الوحدة</span></th>
+              ${discounts ? html`<th class="c"><span>Disc.</span><span lang="ar">الخصم</span></th>` : null}
               <th class="r"><span>Total</span><span lang="ar">المجموع</span></th>
             </tr>
           </thead>
@@ -251,7 +296,7 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
         </table>
 
         <section class="summary">
-          ${doc.qrPayload ? qrCodeSvg(doc.qrPayload) : ''}
+          ${doc.qrPayload ? qrCodeSvg(doc.qrPayload) : html`<div></div>`}
           <div></div>
           <table class="totals">
             <tr>

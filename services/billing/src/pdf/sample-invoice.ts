@@ -1,3 +1,4 @@
+import { lineTotal } from '@erp/common';
 import { Decimal } from 'decimal.js';
 import type { InvoiceDocument } from './invoice-document.js';
 import { zatcaQrPayload } from './zatca-qr.js';
@@ -35,15 +36,22 @@ export const sampleLogoSvg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0
 </svg>`;
 
 export function sampleInvoiceDocument(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
-  const items = lines.map(([name, nameAr, sku, quantity, unit, unitPrice]) => ({
-    name,
-    nameAr,
-    sku,
-    quantity,
-    unit,
-    unitPrice,
-    total: new Decimal(quantity).times(unitPrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
-  }));
+  const items = lines.map(([name, nameAr, sku, quantity, unit, unitPrice]) => {
+    // A pack line (water by the carton of 40 bottles) and a line with a discount, as wholesale sells.
+    const base = sku === 'WTR-330-40' ? { quantity: String(Number(quantity) * 40), unit: 'piece' } : null;
+    const discountPercent = sku === 'RICE-BSM-5' ? '5' : null;
+    return {
+      name,
+      nameAr,
+      sku,
+      quantity,
+      unit,
+      base,
+      unitPrice,
+      discountPercent,
+      total: lineTotal(quantity, unitPrice, discountPercent ?? '0').toFixed(2),
+    };
+  });
   const subtotal = items.reduce((sum, item) => sum.plus(item.total), new Decimal(0));
   const taxAmount = subtotal.times('0.15').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const total = subtotal.plus(taxAmount);
@@ -60,6 +68,7 @@ export function sampleInvoiceDocument(overrides: Partial<InvoiceDocument> = {}):
     invoiceNumber: 'INV-2026-000123',
     type: 'customer',
     issuedAt,
+    creditNote: null,
     orderNumber: 'ORD-2026-000457',
     currency: 'SAR',
     seller,
@@ -81,7 +90,6 @@ export function sampleInvoiceDocument(overrides: Partial<InvoiceDocument> = {}):
       total: total.toFixed(2),
       vatAmount: taxAmount.toFixed(2),
     }),
-    ...overrides,
   };
-  return doc;
+  return { ...doc, ...overrides } as InvoiceDocument;
 }

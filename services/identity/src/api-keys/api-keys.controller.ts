@@ -2,6 +2,7 @@ import {
   CreateApiKeyDto,
   IdDto,
   IdentityPatterns,
+  UserApiKeyIdDto,
   VerifyApiKeyDto,
   type ApiKeyDto,
   type CreatedApiKeyDto,
@@ -29,6 +30,17 @@ export class ApiKeysController {
   @MessagePattern(IdentityPatterns.DeleteApiKey)
   async delete(@Payload('data') dto: IdDto, @Payload('meta') meta: RpcMeta): Promise<null> {
     await this.apiKeys.delete(dto.id, meta.userId);
+    return null;
+  }
+
+  @MessagePattern(IdentityPatterns.ListUserApiKeys)
+  listOfUser(@Payload('data') dto: IdDto, @Payload('meta') meta: RpcMeta): Promise<ApiKeyDto[]> {
+    return this.apiKeys.listOfUser(dto.id, meta.userId);
+  }
+
+  @MessagePattern(IdentityPatterns.RevokeUserApiKey)
+  async revokeOfUser(@Payload('data') dto: UserApiKeyIdDto, @Payload('meta') meta: RpcMeta): Promise<null> {
+    await this.apiKeys.revokeOfUser(dto.userId, dto.keyId, meta.userId);
     return null;
   }
 

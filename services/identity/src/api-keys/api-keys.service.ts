@@ -18,12 +18,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { UserEntity } from '../users/user.entity.js';
 import { toUserDto } from '../users/user.mapper.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { UsersService } from '../users/users.service.js';
 import type { ApiKeyEntity } from './api-key.entity.js';
 import { toApiKeyDto } from './api-key.mapper.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 
 export const API_KEY_PREFIX = 'wsk_';
 const CACHE_SECONDS = 300;
+/** What the cache holds for a revoked key for as long as a cached row could live. */
+const REVOKED = 'revoked';
 const LAST_USED_EVERY_SECONDS = 60;
 
 export function hashApiKey(key: string): string {
@@ -46,14 +49,16 @@ function userHolds(user: UserEntity, permission: ApiKeyPermission): boolean {
 
 /**
  * CONTRACT §7 keys: `wsk_` + 32 random bytes, stored as SHA-256, shown once. Verification is
- * a Redis lookup of the key's row (dropped the moment the key is deleted) plus a fresh read
- * of its user, so revocation and a user's lost approval or permission act at once.
+ * a Redis lookup of the key's row (replaced by a "revoked" mark the moment the key is deleted,
+ * by its user or by an admin) plus a fresh read of its user, so revocation and a user's lost
+ * approval or permission act at once.
  */
 @Injectable()
 export class ApiKeysService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_PREFIX) private readonly prefix: string,
   ) {}
@@ -71,17 +76,11 @@ export class ApiKeysService {
         IdentityErrorCode.PermissionNotHeld,
         `You cannot give a key permissions you do not hold: ${missing.join(', ')}`,
         { permissions: missing },
-        403,
       );
     }
     const expiresAt = dto.expiresAt ? new Date(dto.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
-      throw new AppException(
-        ErrorCode.ValidationFailed,
-        'expiresAt must be in the future',
-        { field: 'expiresAt' },
-        400,
-      );
+      throw new AppException(ErrorCode.ValidationFailed, 'expiresAt must be in the future', { field: 'expiresAt' });
     }
     const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
     const row = await this.keys.insert({
@@ -99,9 +98,27 @@ export class ApiKeysService {
   async delete(id: string, actorId: string | undefined): Promise<void> {
     const actor = await this.approvedUser(actorId);
     const row = await this.keys.findOwned(id, actor.id);
-    if (!row) throw new AppException(IdentityErrorCode.ApiKeyNotFound, 'API key not found', { id }, 404);
+    if (!row) throw new AppException(IdentityErrorCode.ApiKeyNotFound, 'API key not found', { id });
+    await this.revoke(row);
+  }
+
+  /** CONTRACT §14: any user's keys, for an admin or owner (an admin sees an owner's too). */
+  async listOfUser(userId: string, actorId: string | undefined): Promise<ApiKeyDto[]> {
+    await this.usersService.administer(actorId, userId);
+    return (await this.keys.findByUserNewestFirst(userId)).map(toApiKeyDto);
+  }
+
+  /** CONTRACT §14: an admin or owner revokes a user's key (an owner's only by an owner). */
+  async revokeOfUser(userId: string, keyId: string, actorId: string | undefined): Promise<void> {
+    await this.usersService.administer(actorId, userId, 'API keys');
+    const row = await this.keys.findOwned(keyId, userId);
+    if (!row) throw new AppException(IdentityErrorCode.ApiKeyNotFound, 'API key not found', { id: keyId });
+    await this.revoke(row);
+  }
+
+  private async revoke(row: ApiKeyEntity): Promise<void> {
     await this.keys.remove(row.id);
-    await this.redis.del(this.cacheKey(row.keyHash));
+    await this.redis.set(this.cacheKey(row.keyHash), REVOKED, 'EX', CACHE_SECONDS);
   }
 
   /** The key's working permissions and user, or null when it must not be accepted. */
@@ -126,12 +143,16 @@ export class ApiKeysService {
   }
 
   private async cached(keyHash: string): Promise<CachedKey | null> {
-    const hit = await this.redis.get(this.cacheKey(keyHash));
+    const key = this.cacheKey(keyHash);
+    const hit = await this.redis.get(key);
+    if (hit === REVOKED) return null;
     if (hit) return JSON.parse(hit) as CachedKey;
     const row = await this.keys.findByHash(keyHash);
     if (!row) return null;
     const entry = this.toCached(row);
-    await this.redis.set(this.cacheKey(keyHash), JSON.stringify(entry), 'EX', CACHE_SECONDS);
+    // Only if nothing is there: a revocation that landed after the read above left its mark, and it wins.
+    const stored = await this.redis.set(key, JSON.stringify(entry), 'EX', CACHE_SECONDS, 'NX');
+    if (stored !== 'OK' && (await this.redis.get(key)) === REVOKED) return null;
     return entry;
   }
 
@@ -154,7 +175,7 @@ export class ApiKeysService {
   private async approvedUser(actorId: string | undefined): Promise<UserEntity> {
     const actor = actorId ? await this.users.findById(actorId) : null;
     if (!actor || actor.status !== UserStatus.Approved) {
-      throw new AppException(ErrorCode.Unauthenticated, 'Please sign in', undefined, 401);
+      throw new AppException(ErrorCode.Unauthenticated, 'Please sign in');
     }
     return actor;
   }

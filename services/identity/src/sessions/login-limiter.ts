@@ -1,13 +1,20 @@
-import { REDIS, REDIS_PREFIX } from '@erp/common';
+import { countHit, REDIS, REDIS_PREFIX, resetHits } from '@erp/common';
 import { AppException, IdentityErrorCode } from '@erp/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { IdentityConfig } from '../identity.config.js';
 
-const usernameWindowSeconds = 15 * 60;
-const ipWindowSeconds = 60;
+const accountWindowMs = 15 * 60 * 1000;
+const ipWindowMs = 60 * 1000;
 
-/** CONTRACT §1: 10 failed attempts per username in 15 minutes; 100 attempts per IP a minute (settings). */
+/**
+ * CONTRACT §1 sign-in limits (settings): 10 failed attempts per account in 15 minutes, 100
+ * attempts per IP a minute. An account is counted by who it is, not by how it was named: the
+ * username, the e-mail address and any other spelling share one count, and a name nobody has
+ * is counted by its normalised spelling, so the answer says nothing about who exists. Each
+ * attempt takes its place in the count before its password is checked: of 25 guesses sent at
+ * once, only the first 10 are ever checked.
+ */
 @Injectable()
 export class LoginLimiter {
   constructor(
@@ -16,41 +23,31 @@ export class LoginLimiter {
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
   ) {}
 
-  private usernameKey(username: string): string {
-    return `${this.prefix}:login-failures:${username.trim().toLowerCase()}`;
+  /** The key of an account's failures: its id when it exists, else the name as typed, normalised. */
+  private accountKey(account: { userId: string } | { login: string }): string {
+    const who = 'userId' in account ? `user:${account.userId}` : `name:${account.login.trim().toLowerCase()}`;
+    return `${this.prefix}:login-failures:${who}`;
   }
 
-  private ipKey(ip: string): string {
-    return `${this.prefix}:login-attempts:${ip}`;
+  /** Counts this attempt against the caller's address; 429 past the per-IP limit. */
+  async admitAddress(ip: string | undefined): Promise<void> {
+    if (!ip) return;
+    const { count, retryAfterSeconds } = await countHit(this.redis, `${this.prefix}:login-attempts:${ip}`, ipWindowMs);
+    if (count > this.config.LOGIN_ATTEMPTS_PER_IP) this.refuse(retryAfterSeconds);
   }
 
-  /** Counts this attempt against the IP and refuses it (429) when either limit is reached. */
-  async admit(username: string, ip: string | undefined): Promise<void> {
-    if (ip) {
-      const key = this.ipKey(ip);
-      const [[, attempts], [, ttl]] = (await this.redis.multi().incr(key).ttl(key).exec()) as [
-        [null, number],
-        [null, number],
-      ];
-      if (ttl < 0) await this.redis.expire(key, ipWindowSeconds);
-      if (attempts > this.config.LOGIN_ATTEMPTS_PER_IP) this.refuse(ttl < 0 ? ipWindowSeconds : ttl);
-    }
-    const key = this.usernameKey(username);
-    const [[, failures], [, ttl]] = (await this.redis.multi().get(key).ttl(key).exec()) as [
-      [null, string | null],
-      [null, number],
-    ];
-    if (Number(failures ?? 0) >= this.config.LOGIN_FAILURES_PER_USERNAME) this.refuse(ttl > 0 ? ttl : 1);
+  /**
+   * Takes this attempt's place among the account's failures before its password is checked
+   * (counted as a failure until `succeeded` clears them); 429 once the limit is reached.
+   */
+  async admitAccount(account: { userId: string } | { login: string }): Promise<void> {
+    const { count, retryAfterSeconds } = await countHit(this.redis, this.accountKey(account), accountWindowMs);
+    if (count > this.config.LOGIN_FAILURES_PER_USERNAME) this.refuse(retryAfterSeconds);
   }
 
-  async recordFailure(username: string): Promise<void> {
-    const key = this.usernameKey(username);
-    const failures = await this.redis.incr(key);
-    if (failures === 1) await this.redis.expire(key, usernameWindowSeconds);
-  }
-
-  async recordSuccess(username: string): Promise<void> {
-    await this.redis.del(this.usernameKey(username));
+  /** A right password: the account's failures start again from zero. */
+  async succeeded(userId: string): Promise<void> {
+    await resetHits(this.redis, this.accountKey({ userId }));
   }
 
   private refuse(retryAfterSeconds: number): never {
@@ -58,7 +55,6 @@ export class LoginLimiter {
       IdentityErrorCode.LoginRateLimited,
       'Too many sign-in attempts. Please wait and try again.',
       { retryAfterSeconds },
-      429,
     );
   }
 }

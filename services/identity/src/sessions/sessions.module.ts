@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { UsersModule } from '../users/users.module.js';
-import { LoginLimiter } from './login-limiter.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsService } from './sessions.service.js';
 
 @Module({
   imports: [UsersModule],
   controllers: [SessionsController],
-  providers: [SessionsService, LoginLimiter],
+  providers: [SessionsService],
 })
 export class SessionsModule {}

@@ -24,19 +24,19 @@ export class SessionsService {
 
   /** CONTRACT §1: one message for a wrong username or password; the account state only after a right one. */
   async login(dto: LoginRequestDto): Promise<LoginResultDto> {
-    await this.limiter.admit(dto.username, dto.ip);
-    const user = await this.users.findByLogin(dto.username);
+    await this.limiter.admitAddress(dto.ip);
+    const user = await this.users.findByLogin(dto.username.trim());
+    await this.limiter.admitAccount(user ? { userId: user.id } : { login: dto.username });
     if (!(await this.passwords.verify(user?.passwordHash ?? null, dto.password)) || !user) {
-      await this.limiter.recordFailure(dto.username);
-      throw new AppException(IdentityErrorCode.InvalidCredentials, 'Invalid username or password', undefined, 401);
+      throw new AppException(IdentityErrorCode.InvalidCredentials, 'Invalid username or password');
     }
+    await this.limiter.succeeded(user.id);
     if (user.status === UserStatus.Pending) {
-      throw new AppException(IdentityErrorCode.AccountPending, 'Your account is awaiting approval', undefined, 403);
+      throw new AppException(IdentityErrorCode.AccountPending, 'Your account is awaiting approval');
     }
     if (user.status === UserStatus.Rejected) {
-      throw new AppException(IdentityErrorCode.AccountRejected, 'Your account has been rejected', undefined, 403);
+      throw new AppException(IdentityErrorCode.AccountRejected, 'Your account has been rejected');
     }
-    await this.limiter.recordSuccess(dto.username);
     return { user: toUserDto(user), sessionId: await this.store.create(user.id) };
   }
 

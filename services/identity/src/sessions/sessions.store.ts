@@ -7,7 +7,8 @@ import { IdentityConfig } from '../identity.config.js';
 /**
  * Sessions live in Redis so the server can revoke them: a copied cookie stops working the
  * moment its session is gone. Each user also has a set of their session ids, so all of them
- * can be ended at once (user deleted or no longer approved).
+ * can be ended at once (user deleted or no longer approved, password reset), or all but one
+ * (password changed).
  */
 @Injectable()
 export class SessionsStore {
@@ -54,6 +55,17 @@ export class SessionsStore {
     await this.redis
       .multi()
       .del(...sessionIds.map((id) => this.sessionKey(id)), this.userKey(userId))
+      .exec();
+  }
+
+  /** Every session of the user but `keep` (the one a password was just changed in). */
+  async revokeAllOfExcept(userId: string, keep: string): Promise<void> {
+    const others = (await this.redis.smembers(this.userKey(userId))).filter((id) => id !== keep);
+    if (others.length === 0) return;
+    await this.redis
+      .multi()
+      .del(...others.map((id) => this.sessionKey(id)))
+      .srem(this.userKey(userId), ...others)
       .exec();
   }
 }

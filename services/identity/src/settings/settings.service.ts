@@ -76,12 +76,7 @@ export class SettingsService {
     const allowed =
       actor?.status === UserStatus.Approved && (actor.role === UserRole.Owner || actor.role === UserRole.Admin);
     if (!allowed) {
-      throw new AppException(
-        IdentityErrorCode.AdminRequired,
-        'Only an admin or owner can change company settings',
-        undefined,
-        403,
-      );
+      throw new AppException(IdentityErrorCode.AdminRequired, 'Only an admin or owner can change company settings');
     }
   }
 }

@@ -1,9 +1,10 @@
-import { allPermissions, UserRole, UserStatus } from '@erp/contracts';
+import { allPermissions, AppException, UserRole, UserStatus } from '@erp/contracts';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { IdentityConfig } from '../identity.config.js';
+import { PasswordPolicy } from './password-policy.js';
 import { Passwords } from './passwords.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -19,6 +20,7 @@ export class OwnerBootstrap implements OnApplicationBootstrap {
     @Inject(IdentityConfig) private readonly config: IdentityConfig,
     private readonly users: UsersRepository,
     private readonly passwords: Passwords,
+    private readonly policy: PasswordPolicy,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -26,6 +28,7 @@ export class OwnerBootstrap implements OnApplicationBootstrap {
     if ((await this.users.countOwners()) > 0) return;
     const generated = this.config.ERP_OWNER_PASSWORD === undefined;
     const password = this.config.ERP_OWNER_PASSWORD ?? randomBytes(12).toString('base64url');
+    this.checkPolicy(password);
     const passwordHash = await this.passwords.hash(password);
     const created = await this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [OWNER_BOOTSTRAP_LOCK]);
@@ -53,6 +56,20 @@ export class OwnerBootstrap implements OnApplicationBootstrap {
       this.logger.warn(`Owner account created. Sign in as "${username}" with the password: ${password}`);
     } else {
       this.logger.log(`Owner account "${username}" created from ERP_OWNER_PASSWORD`);
+    }
+  }
+
+  /** CONTRACT §14 holds for the first password too: a weak ERP_OWNER_PASSWORD stops the start, saying why. */
+  private checkPolicy(password: string): void {
+    try {
+      this.policy.check(password, { username: this.config.ERP_OWNER_USERNAME, email: this.config.ERP_OWNER_EMAIL });
+    } catch (error) {
+      if (!(error instanceof AppException)) throw error;
+      throw new Error(
+        `ERP_OWNER_PASSWORD does not meet the password policy (${error.message.replace(/^Password /, 'it ')}): ` +
+          'choose another, or leave it unset to have one generated',
+        { cause: error },
+      );
     }
   }
 }

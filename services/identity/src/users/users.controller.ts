@@ -1,8 +1,10 @@
 import {
+  ChangePasswordRequestDto,
   CreateUserDto,
   IdDto,
   IdentityPatterns,
   RegisterDto,
+  ResetPasswordRequestDto,
   UpdateUserRequestDto,
   UpdateUserStatusRequestDto,
   type RpcMeta,
@@ -40,6 +42,18 @@ export class UsersController {
   @MessagePattern(IdentityPatterns.UpdateUserStatus)
   updateStatus(@Payload('data') dto: UpdateUserStatusRequestDto, @Payload('meta') meta: RpcMeta): Promise<UserDto> {
     return this.users.update(dto.id, { status: dto.status }, meta.userId);
+  }
+
+  @MessagePattern(IdentityPatterns.ChangePassword)
+  async changePassword(@Payload('data') dto: ChangePasswordRequestDto, @Payload('meta') meta: RpcMeta): Promise<null> {
+    await this.users.changePassword(dto, meta.userId);
+    return null;
+  }
+
+  @MessagePattern(IdentityPatterns.ResetPassword)
+  async resetPassword(@Payload('data') dto: ResetPasswordRequestDto, @Payload('meta') meta: RpcMeta): Promise<null> {
+    await this.users.resetPassword(dto.id, dto.newPassword, meta.userId);
+    return null;
   }
 
   @MessagePattern(IdentityPatterns.DeleteUser)

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoginLimiter } from '../sessions/login-limiter.js';
 import { SessionsStore } from '../sessions/sessions.store.js';
 import { OwnerBootstrap } from './owner-bootstrap.js';
+import { PasswordPolicy } from './password-policy.js';
 import { Passwords } from './passwords.js';
 import { UserEntity } from './user.entity.js';
 import { UsersController } from './users.controller.js';
@@ -11,7 +13,7 @@ import { UsersService } from './users.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity])],
   controllers: [UsersController],
-  providers: [Passwords, UsersRepository, UsersService, OwnerBootstrap, SessionsStore],
-  exports: [Passwords, UsersRepository, SessionsStore],
+  providers: [Passwords, PasswordPolicy, UsersRepository, UsersService, OwnerBootstrap, SessionsStore, LoginLimiter],
+  exports: [Passwords, UsersRepository, UsersService, SessionsStore, LoginLimiter],
 })
 export class UsersModule {}

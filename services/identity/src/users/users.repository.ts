@@ -48,6 +48,11 @@ export class UsersRepository {
     return (manager ? manager.getRepository(UserEntity) : this.rows).save(user);
   }
 
+  /** Only the hash, so a role or status changed meanwhile is not written back. */
+  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.rows.update({ id }, { passwordHash });
+  }
+
   async remove(user: UserEntity, manager?: EntityManager): Promise<void> {
     await (manager ? manager.getRepository(UserEntity) : this.rows).delete({ id: user.id });
   }

@@ -2,9 +2,11 @@ import {
   allPermissions,
   AppException,
   defaultStaffPermissions,
+  ErrorCode,
   IdentityErrorCode,
   UserRole,
   UserStatus,
+  type ChangePasswordRequestDto,
   type CreateUserDto,
   type Permission,
   type RegisterDto,
@@ -14,7 +16,9 @@ import {
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import { LoginLimiter } from '../sessions/login-limiter.js';
 import { SessionsStore } from '../sessions/sessions.store.js';
+import { PasswordPolicy } from './password-policy.js';
 import { Passwords } from './passwords.js';
 import { UserEntity } from './user.entity.js';
 import { toUserDto } from './user.mapper.js';
@@ -29,11 +33,14 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly passwords: Passwords,
     private readonly sessions: SessionsStore,
+    private readonly policy: PasswordPolicy,
+    private readonly limiter: LoginLimiter,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
   /** Self-registration: always staff, pending, default permissions; no session. */
   async register(dto: RegisterDto): Promise<UserDto> {
+    this.policy.check(dto.password, dto);
     return toUserDto(
       await this.insertUnique({
         username: dto.username,
@@ -59,6 +66,7 @@ export class UsersService {
     const actor = await this.administrator(actorId);
     const role = dto.role ?? UserRole.Staff;
     if (role === UserRole.Owner && actor.role !== UserRole.Owner) this.ownerOnly('Only an owner can create an owner');
+    this.policy.check(dto.password, dto);
     return toUserDto(
       await this.insertUnique({
         username: dto.username,
@@ -99,7 +107,7 @@ export class UsersService {
   async delete(id: string, actorId: string | undefined): Promise<void> {
     const actor = await this.administrator(actorId);
     if (actor.id === id) {
-      throw new AppException(IdentityErrorCode.CannotDeleteSelf, 'You cannot delete your own account', undefined, 403);
+      throw new AppException(IdentityErrorCode.CannotDeleteSelf, 'You cannot delete your own account');
     }
     await this.dataSource.transaction(async (manager) => {
       const target = await this.target(id, manager);
@@ -111,16 +119,71 @@ export class UsersService {
     await this.sessions.revokeAllOf(id);
   }
 
+  /**
+   * CONTRACT §14: one's own password, proven by the current one. A wrong current password counts
+   * as a failed sign-in of the account (the same limit, so a session cannot be used to guess it);
+   * the other sessions end, the one it was made in stays.
+   */
+  async changePassword(dto: ChangePasswordRequestDto, actorId: string | undefined): Promise<void> {
+    const actor = actorId ? await this.users.findById(actorId) : null;
+    if (!actor || actor.status !== UserStatus.Approved) {
+      throw new AppException(ErrorCode.Unauthenticated, 'Please sign in');
+    }
+    await this.limiter.admitAddress(dto.ip);
+    this.policy.check(dto.newPassword, actor, 'newPassword');
+    await this.limiter.admitAccount({ userId: actor.id });
+    if (!(await this.passwords.verify(actor.passwordHash, dto.currentPassword))) {
+      throw new AppException(IdentityErrorCode.WrongCurrentPassword, 'The current password is not correct', {
+        field: 'currentPassword',
+      });
+    }
+    await this.limiter.succeeded(actor.id);
+    await this.users.setPasswordHash(actor.id, await this.passwords.hash(dto.newPassword));
+    await this.sessions.revokeAllOfExcept(actor.id, dto.keepSessionId);
+  }
+
+  /**
+   * CONTRACT §14: an admin or owner sets another user's password (§2's owner protections; one's
+   * own goes through changePassword). Every session of that user ends, and a sign-in lock from
+   * failed attempts is lifted, so the user can sign in with the new password at once.
+   */
+  async resetPassword(id: string, newPassword: string, actorId: string | undefined): Promise<void> {
+    const { actor, target } = await this.administer(actorId, id, 'password');
+    if (actor.id === target.id) {
+      throw new AppException(
+        IdentityErrorCode.CannotResetOwnPassword,
+        'Use "Change password" to change your own password',
+      );
+    }
+    this.policy.check(newPassword, target, 'newPassword');
+    await this.users.setPasswordHash(target.id, await this.passwords.hash(newPassword));
+    await this.sessions.revokeAllOf(target.id);
+    await this.limiter.succeeded(target.id);
+  }
+
+  /**
+   * An admin or owner acting on a user (their password, their API keys): the acting administrator
+   * and the user, or 403/404. A `change` to an owner is an owner's to make (CONTRACT §2).
+   */
+  async administer(
+    actorId: string | undefined,
+    userId: string,
+    change?: 'password' | 'API keys',
+  ): Promise<{ actor: UserEntity; target: UserEntity }> {
+    const actor = await this.administrator(actorId);
+    const target = await this.users.findById(userId);
+    if (!target) throw new AppException(IdentityErrorCode.UserNotFound, 'User not found', { id: userId });
+    if (change && target.role === UserRole.Owner && actor.role !== UserRole.Owner) {
+      this.ownerOnly(`Only an owner can change an owner's ${change}`);
+    }
+    return { actor, target };
+  }
+
   /** The acting user, fresh from the database: an approved admin or owner, or 403. */
   private async administrator(actorId: string | undefined): Promise<UserEntity> {
     const actor = actorId ? await this.users.findById(actorId) : null;
     if (!actor || actor.status !== UserStatus.Approved || !isAdministrator(actor)) {
-      throw new AppException(
-        IdentityErrorCode.AdminRequired,
-        'Only an admin or owner can manage users',
-        undefined,
-        403,
-      );
+      throw new AppException(IdentityErrorCode.AdminRequired, 'Only an admin or owner can manage users');
     }
     return actor;
   }
@@ -129,7 +192,7 @@ export class UsersService {
     const target = await manager
       .getRepository(UserEntity)
       .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!target) throw new AppException(IdentityErrorCode.UserNotFound, 'User not found', { id }, 404);
+    if (!target) throw new AppException(IdentityErrorCode.UserNotFound, 'User not found', { id });
     return target;
   }
 
@@ -140,12 +203,7 @@ export class UsersService {
     if (!wasOwner || staysOwner) return;
     const owners = await this.users.lockApprovedOwners(manager);
     if (owners.filter((owner) => owner.id !== before.id).length === 0) {
-      throw new AppException(
-        IdentityErrorCode.LastOwner,
-        'The last owner cannot be removed or demoted',
-        undefined,
-        409,
-      );
+      throw new AppException(IdentityErrorCode.LastOwner, 'The last owner cannot be removed or demoted');
     }
   }
 
@@ -159,7 +217,7 @@ export class UsersService {
   }
 
   private ownerOnly(message: string): never {
-    throw new AppException(IdentityErrorCode.OwnerProtected, message, undefined, 403);
+    throw new AppException(IdentityErrorCode.OwnerProtected, message);
   }
 
   private async insertUnique(user: NewUser): Promise<UserEntity> {
@@ -177,8 +235,8 @@ export class UsersService {
 
   private taken(field: 'username' | 'email'): never {
     if (field === 'username') {
-      throw new AppException(IdentityErrorCode.UsernameTaken, 'This username is already taken', { field }, 409);
+      throw new AppException(IdentityErrorCode.UsernameTaken, 'This username is already taken', { field });
     }
-    throw new AppException(IdentityErrorCode.EmailTaken, 'An account with this email already exists', { field }, 409);
+    throw new AppException(IdentityErrorCode.EmailTaken, 'An account with this email already exists', { field });
   }
 }

@@ -8,9 +8,11 @@ import {
   type RpcMeta,
   type WebhookEvent,
 } from '@erp/contracts';
-import { InjectQueue } from '@nestjs/bullmq';
+import { Outbox } from '@erp/common';
 import { Injectable, Logger } from '@nestjs/common';
-import { UnrecoverableError, type Queue } from 'bullmq';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { UnrecoverableError } from 'bullmq';
+import type { DataSource, EntityManager } from 'typeorm';
 import { UsersRepository } from '../users/users.repository.js';
 import { IdentityConfig } from '../identity.config.js';
 import type { UserEntity } from '../users/user.entity.js';
@@ -18,7 +20,7 @@ import { mayReceive } from './webhook-access.js';
 import type { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import { postWebhook, type WebhookAttempt } from './webhook-sender.js';
 import type { WebhookUrlPolicy } from './webhook-url-policy.js';
-import { WebhooksRepository, type DeliveryOutcome } from './webhooks.repository.js';
+import { WebhooksRepository, type DeliveryOutcome, type NewWebhookDelivery } from './webhooks.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** The log is pruned at most this often per process, by the fan-out that comes after. */
@@ -44,7 +46,8 @@ export class WebhookDispatchService {
     private readonly webhooks: WebhooksRepository,
     private readonly users: UsersRepository,
     private readonly config: IdentityConfig,
-    @InjectQueue(QueueName.WebhookDeliver) private readonly deliverQueue: Queue<JobEnvelope<DeliverWebhookJobData>>,
+    private readonly outbox: Outbox,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     this.policy = { allowLoopbackHttp: config.WEBHOOK_ALLOW_HTTP };
   }
@@ -62,34 +65,44 @@ export class WebhookDispatchService {
     for (const endpoint of endpoints) {
       if (!users.has(endpoint.userId)) users.set(endpoint.userId, await this.users.findById(endpoint.userId));
       if (!mayReceive(users.get(endpoint.userId)!, event.type)) continue;
-      const delivery = await this.webhooks.insertDeliveryIfNew({
-        endpointId: endpoint.id,
-        eventId: event.id,
-        eventType: event.type,
-        payload: event,
-      });
-      if (delivery.status === 'pending') {
-        await this.enqueue(delivery, meta);
-        queued += 1;
-      }
+      const delivery = await this.createDelivery(
+        { endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: event },
+        meta,
+      );
+      if (delivery.status === 'pending') queued += 1;
     }
     await this.pruneNowAndThen();
     return queued;
   }
 
-  /** Adds the delivery's job (a no-op when it is already queued under its id). */
-  async enqueue(delivery: WebhookDeliveryEntity, meta: RpcMeta): Promise<void> {
-    await this.deliverQueue.add(
-      JobName.DeliverWebhook,
-      { meta, data: { deliveryId: delivery.id } },
-      {
-        jobId: webhookDeliveryJobId(delivery.id),
+  /**
+   * The delivery row of an event to an endpoint (created once) and, in the same transaction, its
+   * job in the identity outbox while it is pending (docs/decisions/0018): a row is never left
+   * without its job. A repeat finds the row and stages the job again under its jobId.
+   */
+  async createDelivery(values: NewWebhookDelivery, meta: RpcMeta): Promise<WebhookDeliveryEntity> {
+    return this.dataSource.transaction(async (manager) => {
+      const delivery = await this.webhooks.insertDeliveryIfNew(values, manager);
+      if (delivery.status === 'pending') await this.enqueue(delivery, meta, manager);
+      return delivery;
+    });
+  }
+
+  /** Stages the delivery's job (nothing new while it waits in the outbox; a no-op for BullMQ after). */
+  private async enqueue(delivery: WebhookDeliveryEntity, meta: RpcMeta, manager: EntityManager): Promise<void> {
+    const job: JobEnvelope<DeliverWebhookJobData> = { meta, data: { deliveryId: delivery.id } };
+    await this.outbox.stage(manager, {
+      queue: QueueName.WebhookDeliver,
+      name: JobName.DeliverWebhook,
+      jobId: webhookDeliveryJobId(delivery.id),
+      data: job,
+      options: {
         attempts: this.config.WEBHOOK_ATTEMPTS,
         backoff: { type: 'exponential', delay: this.config.WEBHOOK_BACKOFF_MS },
         // The delivery row is the record; failed jobs need not stay in Redis forever.
         removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
       },
-    );
+    });
   }
 
   /**

@@ -111,6 +111,34 @@ describe('isAllowedAddress', () => {
     expect(isAllowedAddress('127.0.0.1', local)).toBe(true);
     expect(isAllowedAddress('not-an-ip', local)).toBe(false);
   });
+
+  it('reaches IPv6 at global unicast addresses only, never through a transition range to an IPv4 address', () => {
+    for (const address of [
+      '::7f00:1', // IPv4-compatible 127.0.0.1
+      '::a00:1', // IPv4-compatible 10.0.0.1
+      '2002:c0a8:101::1', // 6to4 of 192.168.1.1
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:5db8:d822::1', // 6to4, even of a public address: a relay decides where it goes
+      '64:ff9b::a00:1', // NAT64 of 10.0.0.1
+      '64:ff9b::7f00:1', // NAT64 of 127.0.0.1
+      '64:ff9b:1::a00:1', // local-use NAT64
+      'fec0::1', // site-local
+      'fd12:3456::1', // unique local
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      '2001:db8::1', // documentation
+      '100::1', // discard-only
+      '::ffff:7f00:1', // IPv4-mapped 127.0.0.1
+      '::ffff:169.254.169.254', // IPv4-mapped cloud metadata
+      '::',
+    ]) {
+      expect(isAllowedAddress(address, strict), address).toBe(false);
+    }
+    expect(isAllowedAddress('2a00:1450:4001:80b::200e', strict)).toBe(true);
+    expect(isAllowedAddress('::ffff:93.184.216.34', strict)).toBe(true);
+    expect(isAllowedAddress('::1', local)).toBe(true);
+    expect(isAllowedAddress('::ffff:127.0.0.1', local)).toBe(true);
+    expect(isAllowedAddress('::7f00:1', local)).toBe(false);
+  });
 });
 
 describe('guardedLookup', () => {

@@ -10,7 +10,7 @@ export interface WebhookUrlPolicy {
   allowLoopbackHttp: boolean;
 }
 
-/** Never reached: private, link-local (cloud metadata), shared, reserved and multicast ranges. */
+/** Never reached over IPv4: private, link-local (cloud metadata), shared, reserved and multicast ranges. */
 const neverReached = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
@@ -26,15 +26,28 @@ for (const [network, prefix] of [
 ] as const) {
   neverReached.addSubnet(network, prefix, 'ipv4');
 }
+
+/**
+ * IPv6 is reached only at global unicast addresses (2000::/3), and not at the ranges inside it
+ * that carry an IPv4 address to somewhere else: 6to4 (2002::/16, whose embedded address may be
+ * private), Teredo (2001::/32), ORCHID and documentation. Everything outside 2000::/3 is refused
+ * by default: NAT64 (64:ff9b::/96), IPv4-compatible (::7f00:1), site-local (fec0::/10),
+ * unique-local, link-local, multicast. IPv4-mapped addresses are judged as the IPv4 they map.
+ */
+const ipv6GlobalUnicast = new BlockList();
+ipv6GlobalUnicast.addSubnet('2000::', 3, 'ipv6');
+const ipv6Tunnels = new BlockList();
 for (const [network, prefix] of [
-  ['::', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
+  ['2002::', 16],
+  ['2001::', 32],
+  ['2001:10::', 28],
+  ['2001:20::', 28],
+  ['2001:db8::', 32],
 ] as const) {
-  neverReached.addSubnet(network, prefix, 'ipv6');
+  ipv6Tunnels.addSubnet(network, prefix, 'ipv6');
 }
+const ipv4Mapped = new BlockList();
+ipv4Mapped.addSubnet('::ffff:0:0', 96, 'ipv6');
 
 /** This machine: reached only when WEBHOOK_ALLOW_HTTP is set. */
 const loopback = new BlockList();
@@ -55,8 +68,11 @@ export function isLoopbackAddress(address: string): boolean {
 export function isAllowedAddress(address: string, policy: WebhookUrlPolicy): boolean {
   const type = family(address);
   if (type === null) return false;
-  if (neverReached.check(address, type)) return false;
-  return policy.allowLoopbackHttp || !loopback.check(address, type);
+  if (loopback.check(address, type)) return policy.allowLoopbackHttp;
+  if (type === 'ipv6' && !ipv4Mapped.check(address, 'ipv6')) {
+    return ipv6GlobalUnicast.check(address, 'ipv6') && !ipv6Tunnels.check(address, 'ipv6');
+  }
+  return !neverReached.check(address, type);
 }
 
 function isLoopbackName(hostname: string): boolean {
@@ -70,12 +86,11 @@ export function bareHostname(url: URL): string {
 }
 
 function refuse(problem: WebhookUrlProblem, message: string): never {
-  throw new AppException(
-    WebhooksErrorCode.UrlNotAllowed,
-    message,
-    { field: 'url', problem, fields: [{ field: 'url', messages: [message] }] },
-    400,
-  );
+  throw new AppException(WebhooksErrorCode.UrlNotAllowed, message, {
+    field: 'url',
+    problem,
+    fields: [{ field: 'url', messages: [message] }],
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { WebhookDeliveredType, WebhookEvent, WebhookEventType } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, type Repository } from 'typeorm';
+import { LessThan, type EntityManager, type Repository } from 'typeorm';
 import { WebhookDeliveryEntity } from './webhook-delivery.entity.js';
 import { WebhookEndpointEntity } from './webhook-endpoint.entity.js';
 
@@ -70,9 +70,10 @@ export class WebhooksRepository {
    * The delivery of this event to this endpoint, created once: a repeated fan-out of the same
    * event finds the row the first one wrote (unique endpoint_id, event_id).
    */
-  async insertDeliveryIfNew(values: NewWebhookDelivery): Promise<WebhookDeliveryEntity> {
-    await this.deliveries.createQueryBuilder().insert().values(values).orIgnore().execute();
-    return this.deliveries.findOneByOrFail({ endpointId: values.endpointId, eventId: values.eventId });
+  async insertDeliveryIfNew(values: NewWebhookDelivery, manager?: EntityManager): Promise<WebhookDeliveryEntity> {
+    const deliveries = manager ? manager.getRepository(WebhookDeliveryEntity) : this.deliveries;
+    await deliveries.createQueryBuilder().insert().values(values).orIgnore().execute();
+    return deliveries.findOneByOrFail({ endpointId: values.endpointId, eventId: values.eventId });
   }
 
   findDelivery(id: string): Promise<WebhookDeliveryEntity | null> {

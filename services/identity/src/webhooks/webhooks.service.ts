@@ -54,7 +54,6 @@ export class WebhooksService {
         WebhooksErrorCode.EventNotPermitted,
         `You cannot subscribe to ${refused.join(', ')} without ${permissions.join(', ')}`,
         { events: refused, permissions },
-        403,
       );
     }
     if ((await this.webhooks.countEndpointsOfUser(actor.id)) >= WEBHOOK_MAX_ENDPOINTS_PER_USER) {
@@ -62,7 +61,6 @@ export class WebhooksService {
         WebhooksErrorCode.LimitReached,
         `You already have ${WEBHOOK_MAX_ENDPOINTS_PER_USER} webhook endpoints; delete one first`,
         { limit: WEBHOOK_MAX_ENDPOINTS_PER_USER },
-        409,
       );
     }
     const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('hex')}`;
@@ -94,12 +92,9 @@ export class WebhooksService {
   async test(id: string, meta: RpcMeta): Promise<WebhookDeliveryDto> {
     const endpoint = await this.owned(id, meta.userId);
     if (!endpoint.isActive) {
-      throw new AppException(
-        WebhooksErrorCode.EndpointPaused,
-        'The endpoint is paused; resume it to send a test',
-        { id },
-        409,
-      );
+      throw new AppException(WebhooksErrorCode.EndpointPaused, 'The endpoint is paused; resume it to send a test', {
+        id,
+      });
     }
     const event: WebhookEvent<typeof WEBHOOK_PING_EVENT> = {
       id: randomUUID(),
@@ -107,27 +102,24 @@ export class WebhooksService {
       createdAt: new Date().toISOString(),
       data: { endpointId: endpoint.id, message: 'Test event from Gulf ERP' },
     };
-    const delivery = await this.webhooks.insertDeliveryIfNew({
-      endpointId: endpoint.id,
-      eventId: event.id,
-      eventType: event.type,
-      payload: event,
-    });
-    await this.dispatch.enqueue(delivery, meta);
+    const delivery = await this.dispatch.createDelivery(
+      { endpointId: endpoint.id, eventId: event.id, eventType: event.type, payload: event },
+      meta,
+    );
     return toWebhookDeliveryDto(delivery);
   }
 
   private async owned(id: string, actorId: string | undefined): Promise<WebhookEndpointEntity> {
     const actor = await this.approvedUser(actorId);
     const endpoint = await this.webhooks.findOwnedEndpoint(id, actor.id);
-    if (!endpoint) throw new AppException(WebhooksErrorCode.NotFound, 'Webhook endpoint not found', { id }, 404);
+    if (!endpoint) throw new AppException(WebhooksErrorCode.NotFound, 'Webhook endpoint not found', { id });
     return endpoint;
   }
 
   private async approvedUser(actorId: string | undefined): Promise<UserEntity> {
     const actor = actorId ? await this.users.findById(actorId) : null;
     if (!actor || actor.status !== UserStatus.Approved) {
-      throw new AppException(ErrorCode.Unauthenticated, 'Please sign in', undefined, 401);
+      throw new AppException(ErrorCode.Unauthenticated, 'Please sign in');
     }
     return actor;
   }

@@ -14,6 +14,7 @@ export interface ExpiringBatchRow {
   batch_number: string | null;
   quantity: string;
   unit: string;
+  selling_price: string;
   expiry_date: string;
   days_until_expiry: number;
 }
@@ -82,7 +83,7 @@ export class BatchesRepository {
   /** Batches that hold stock and expire on or before `until` (already expired ones too), by expiry. */
   findExpiring(today: string, until: string): Promise<ExpiringBatchRow[]> {
     return this.rows.query(
-      `SELECT b.id, b.stock_item_id, i.name, i.name_ar, b.batch_number, b.quantity, i.unit,
+      `SELECT b.id, b.stock_item_id, i.name, i.name_ar, b.batch_number, b.quantity, i.unit, i.selling_price,
               b.expiry_date::text AS expiry_date, (b.expiry_date - $1::date) AS days_until_expiry
          FROM inventory.stock_batches b
          JOIN inventory.stock_items i ON i.id = b.stock_item_id

@@ -2,6 +2,8 @@ import type { ExpiringBatchDto } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { addDays } from '@erp/common';
 import { BusinessClock } from '../clock/business-clock.js';
+import { toStockPackDto } from '../packs/packs.js';
+import { PacksRepository } from '../packs/packs.repository.js';
 import { BatchesRepository } from './batches.repository.js';
 import { toExpiringBatchDto } from './expiring-batch.mapper.js';
 
@@ -10,6 +12,7 @@ export class BatchesService {
   constructor(
     private readonly batches: BatchesRepository,
     private readonly clock: BusinessClock,
+    private readonly packs: PacksRepository,
   ) {}
 
   /**
@@ -18,6 +21,13 @@ export class BatchesService {
    */
   async listExpiring(days: number): Promise<ExpiringBatchDto[]> {
     const today = this.clock.today();
-    return (await this.batches.findExpiring(today, addDays(today, days))).map(toExpiringBatchDto);
+    const rows = await this.batches.findExpiring(today, addDays(today, days));
+    const packs = await this.packs.findOf([...new Set(rows.map((row) => row.stock_item_id))]);
+    return rows.map((row) =>
+      toExpiringBatchDto(
+        row,
+        (packs.get(row.stock_item_id) ?? []).map((pack) => toStockPackDto(pack, row.selling_price)),
+      ),
+    );
   }
 }

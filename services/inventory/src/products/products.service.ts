@@ -4,10 +4,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { BatchesRepository } from '../batches/batches.repository.js';
+import { toStockPackDto } from '../packs/packs.js';
+import { PacksRepository } from '../packs/packs.repository.js';
+import type { StockPackEntity } from '../packs/stock-pack.entity.js';
 import type { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import { StockItemsRepository } from '../stock-items/stock-items.repository.js';
 
-function toProductDto(item: StockItemEntity, batches: ProductBatchDto[] | undefined): ProductDto {
+function toProductDto(
+  item: StockItemEntity,
+  packs: readonly StockPackEntity[],
+  batches: ProductBatchDto[] | undefined,
+): ProductDto {
   return {
     id: item.id,
     name: item.name,
@@ -18,6 +25,7 @@ function toProductDto(item: StockItemEntity, batches: ProductBatchDto[] | undefi
     costPrice: moneyJson(item.costPrice),
     sellingPrice: moneyJson(item.sellingPrice),
     lowStockThreshold: quantityJson(item.lowStockThreshold),
+    packs: packs.map((pack) => toStockPackDto(pack, item.sellingPrice)),
     updatedAt: item.updatedAt.toISOString(),
     ...(batches ? { batches } : {}),
   };
@@ -32,6 +40,7 @@ export class ProductsService {
   constructor(
     private readonly items: StockItemsRepository,
     private readonly batches: BatchesRepository,
+    private readonly packs: PacksRepository,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -44,9 +53,14 @@ export class ProductsService {
       withTotal: query.withTotal === true,
     });
     const items = page.items.slice(0, query.limit);
-    const batchesByItem = query.include === 'batches' ? await this.batchesOf(items) : null;
+    const [packs, batchesByItem] = await Promise.all([
+      this.packs.findOf(items.map((item) => item.id)),
+      query.include === 'batches' ? this.batchesOf(items) : null,
+    ]);
     return {
-      items: items.map((item) => toProductDto(item, batchesByItem ? (batchesByItem.get(item.id) ?? []) : undefined)),
+      items: items.map((item) =>
+        toProductDto(item, packs.get(item.id) ?? [], batchesByItem ? (batchesByItem.get(item.id) ?? []) : undefined),
+      ),
       hasMore: page.items.length > query.limit,
       total: page.total,
     };

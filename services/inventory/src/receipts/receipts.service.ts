@@ -1,6 +1,8 @@
 import {
   AppException,
   DEFAULT_LOW_STOCK_THRESHOLD,
+  isStockUnit,
+  stockUnits,
   ErrorCode,
   InventoryErrorCode,
   invoiceCreateJobOptions,
@@ -16,21 +18,29 @@ import {
   type SupplierInvoiceJobData,
   type SupplierInvoiceJobLine,
 } from '@erp/contracts';
-import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import { Decimal } from 'decimal.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BatchesRepository } from '../batches/batches.repository.js';
-import { dec, moneyColumn, moneyJson, quantityColumn, quantityJson } from '@erp/common';
+import {
+  baseQuantity,
+  dec,
+  lineTotal,
+  moneyColumn,
+  moneyJson,
+  Outbox,
+  quantityColumn,
+  quantityJson,
+} from '@erp/common';
+import { PacksRepository } from '../packs/packs.repository.js';
 import { StockChangeEvents } from '../stock-items/stock-change-events.js';
 import type { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import { isSkuViolation, StockItemsRepository, type NewStockUpdate } from '../stock-items/stock-items.repository.js';
 import { StockUpdateReason } from '../stock-items/stock-update.entity.js';
 import { SuppliersRepository } from '../suppliers/suppliers.repository.js';
 import { ReceiptsRepository, type NewPriceHistory } from './receipts.repository.js';
-import { lineTotal, weightedAverageCost } from './weighted-cost.js';
+import { weightedAverageCost } from './weighted-cost.js';
 
 /** Currency of price history rows until the settings' currency reaches this service (CONTRACT §4). */
 const DEFAULT_CURRENCY = 'SAR';
@@ -54,20 +64,32 @@ export class ReceiptsService {
     private readonly suppliers: SuppliersRepository,
     private readonly items: StockItemsRepository,
     private readonly batches: BatchesRepository,
+    private readonly packs: PacksRepository,
     private readonly stockEvents: StockChangeEvents,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectQueue(QueueName.InvoiceCreate) private readonly invoiceQueue: Queue,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
-   * Applies the receipt, then hands billing the supplier-invoice job (jobId `receipt:<id>`). A
-   * retry adds the job again under the same id: a no-op for BullMQ when the first add worked,
-   * and the repair when it did not (the receipt had committed, the add had failed).
+   * Applies the receipt and, in the same transaction, stages billing's supplier-invoice job
+   * (jobId `receipt-<id>`) in the outbox (docs/decisions/0018). A retry stages it again under
+   * the same id: nothing new while the first waits, and a no-op for BullMQ after it was sent.
    */
   async apply(dto: ApplyReceiptDto, meta: RpcMeta): Promise<ReceiptResultDto> {
     checkLineDates(dto.lines);
     const applied = await this.dataSource
-      .transaction((manager) => this.applyIn(dto, meta.userId ?? null, manager))
+      .transaction(async (manager) => {
+        const done = await this.applyIn(dto, meta.userId ?? null, manager);
+        const envelope: JobEnvelope<SupplierInvoiceJobData> = { meta, data: done.job };
+        await this.outbox.stage(manager, {
+          queue: QueueName.InvoiceCreate,
+          name: JobName.SupplierInvoice,
+          jobId: supplierInvoiceJobId(dto.receiptId),
+          data: envelope,
+          options: invoiceCreateJobOptions,
+        });
+        return done;
+      })
       .catch((error: unknown) => {
         // Another receipt created an item with this SKU meanwhile: a retry matches it by SKU.
         if (isSkuViolation(error)) {
@@ -75,16 +97,10 @@ export class ReceiptsService {
             InventoryErrorCode.SkuTaken,
             'A stock item with a SKU of this receipt was just created by another receipt; retry',
             { field: 'sku' },
-            409,
           );
         }
         throw error;
       });
-    const envelope: JobEnvelope<SupplierInvoiceJobData> = { meta, data: applied.job };
-    await this.invoiceQueue.add(JobName.SupplierInvoice, envelope, {
-      jobId: supplierInvoiceJobId(dto.receiptId),
-      ...invoiceCreateJobOptions,
-    });
     return { ...applied.result, repeated: applied.repeated };
   }
 
@@ -99,6 +115,7 @@ export class ReceiptsService {
     }
     const supplier = await this.suppliers.findOrCreateByName(dto.supplierName, manager);
     const items = await this.resolveItems(dto, manager);
+    const factors = await this.factorsOf(dto.lines, items, manager);
 
     const results: ReceiptLineResultDto[] = [];
     const jobLines: SupplierInvoiceJobLine[] = [];
@@ -107,8 +124,12 @@ export class ReceiptsService {
     let subtotal = new Decimal(0);
     for (const [index, line] of dto.lines.entries()) {
       const item = items[index]!;
-      const quantity = dec(line.quantity);
-      const unitPrice = dec(line.unitPrice);
+      // A line in packs (CONTRACT §10): stock receives its base units, each at the pack's price / factor.
+      const factor = factors[index]!;
+      const invoicedQuantity = dec(line.quantity);
+      const invoicedPrice = dec(line.unitPrice);
+      const quantity = baseQuantity(invoicedQuantity, factor);
+      const unitPrice = invoicedPrice.div(factor).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
       const onHand = new Decimal(item.quantity);
       const newCost = weightedAverageCost(onHand, new Decimal(item.costPrice), quantity, unitPrice);
       const batch = await this.batches.insert(
@@ -146,7 +167,7 @@ export class ReceiptsService {
         invoiceId: null,
         receiptId: dto.receiptId,
       });
-      const total = lineTotal(quantity, unitPrice);
+      const total = lineTotal(invoicedQuantity, invoicedPrice);
       subtotal = subtotal.plus(total);
       results.push({
         stockItemId: item.id,
@@ -158,9 +179,9 @@ export class ReceiptsService {
         stockItemId: item.id,
         name: line.name,
         nameAr: line.nameAr ?? item.nameAr,
-        quantity: quantityJson(quantity),
+        quantity: quantityJson(invoicedQuantity),
         unit: line.unit,
-        unitPrice: moneyJson(unitPrice),
+        unitPrice: moneyJson(invoicedPrice),
         lineTotal: moneyJson(total),
       });
     }
@@ -182,6 +203,31 @@ export class ReceiptsService {
     };
     await this.receipts.complete(dto.receiptId, supplier.id, result, job, manager);
     return { result, job, repeated: false };
+  }
+
+  /**
+   * The base units in one `unit` of each line: 1 in the item's own unit, a pack's factor in one
+   * of its packs; 400 naming the units the item has for any other.
+   */
+  private async factorsOf(
+    lines: readonly ReceiptLineDto[],
+    items: readonly StockItemEntity[],
+    manager: EntityManager,
+  ): Promise<Decimal[]> {
+    const packs = await this.packs.findOf([...new Set(items.map((item) => item.id))], manager);
+    return lines.map((line, index) => {
+      const item = items[index]!;
+      if (line.unit === item.unit) return new Decimal(1);
+      const pack = (packs.get(item.id) ?? []).find((candidate) => candidate.unit === line.unit);
+      if (pack) return new Decimal(pack.factor);
+      const units = [item.unit, ...(packs.get(item.id) ?? []).map((candidate) => candidate.unit)];
+      const message = `lines.${index}: ${item.name} is counted in ${item.unit}${units.length > 1 ? ` and sold in ${units.slice(1).join(', ')}` : ''}, not ${line.unit}`;
+      throw new AppException(InventoryErrorCode.UnitNotSold, message, {
+        line: index,
+        units,
+        fields: [{ field: `lines.${index}.unit`, messages: [message] }],
+      });
+    });
   }
 
   /**
@@ -222,6 +268,14 @@ export class ReceiptsService {
           null,
           `lines.${index} (${line.name}) matches no stock item: give its stockItemId or SKU, or create missing items`,
         );
+      }
+      if (!isStockUnit(line.unit)) {
+        const message = `lines.${index} (${line.name}) would create an item counted in ${line.unit}: count it in one of ${stockUnits.join(', ')}, or match it to an item that has that pack`;
+        throw new AppException(InventoryErrorCode.UnitNotSold, message, {
+          line: index,
+          units: [...stockUnits],
+          fields: [{ field: `lines.${index}.unit`, messages: [message] }],
+        });
       }
       const sku = line.sku ?? `${dto.receiptId.slice(0, 8).toUpperCase()}-${index + 1}`;
       let item = created.get(sku.toLowerCase());
@@ -271,10 +325,8 @@ function checkLineDates(lines: readonly ReceiptLineDto[]): void {
 
 function unmatchedLine(index: number, subfield: string | null, message: string): AppException {
   const field = subfield ? `lines.${index}.${subfield}` : `lines.${index}`;
-  return new AppException(
-    InventoryErrorCode.ReceiptLineUnmatched,
-    message,
-    { line: index, fields: [{ field, messages: [message] }] },
-    400,
-  );
+  return new AppException(InventoryErrorCode.ReceiptLineUnmatched, message, {
+    line: index,
+    fields: [{ field, messages: [message] }],
+  });
 }

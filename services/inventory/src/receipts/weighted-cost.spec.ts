@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { lineTotal, weightedAverageCost } from './weighted-cost.js';
+import { weightedAverageCost } from './weighted-cost.js';
 
 const d = (value: string): Decimal => new Decimal(value);
 
@@ -25,12 +25,5 @@ describe('weightedAverageCost', () => {
 
   it('takes the price as the cost of an item with nothing on hand', () => {
     expect(weightedAverageCost(d('0'), d('0'), d('2.5'), d('12.40')).toFixed(2)).toBe('12.40');
-  });
-});
-
-describe('lineTotal', () => {
-  it('is quantity × unit price rounded half away from zero', () => {
-    expect(lineTotal(d('24'), d('5.55')).toFixed(2)).toBe('133.20');
-    expect(lineTotal(d('0.125'), d('0.20')).toFixed(2)).toBe('0.03');
   });
 });

@@ -11,8 +11,3 @@ export function weightedAverageCost(onHand: Decimal, oldCost: Decimal, quantity:
   if (total.lte(0)) return unitPrice.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   return held.times(oldCost).plus(quantity.times(unitPrice)).dividedBy(total).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 }
-
-/** round(quantity × unitPrice, 2), half away from zero (CONTRACT §4). */
-export function lineTotal(quantity: Decimal, unitPrice: Decimal): Decimal {
-  return quantity.times(unitPrice).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-}

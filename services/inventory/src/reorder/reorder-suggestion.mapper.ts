@@ -1,4 +1,4 @@
-import type { ReorderSuggestionDto, ReorderSuggestionEntryDto } from '@erp/contracts';
+import type { ReorderSuggestionDto, ReorderSuggestionEntryDto, StockPackDto } from '@erp/contracts';
 import { quantityJson } from '@erp/common';
 import type { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import type { ReorderSuggestionEntity } from './reorder-suggestion.entity.js';
@@ -22,6 +22,7 @@ export function toReorderSuggestionDto(row: ReorderSuggestionEntity): ReorderSug
 export function toReorderSuggestionEntryDto(
   row: ReorderSuggestionEntity,
   item: StockItemEntity,
+  packs: StockPackDto[],
 ): ReorderSuggestionEntryDto {
   return {
     suggestion: toReorderSuggestionDto(row),
@@ -32,6 +33,7 @@ export function toReorderSuggestionEntryDto(
       sku: item.sku,
       quantity: quantityJson(item.quantity),
       unit: item.unit,
+      packs,
     },
   };
 }

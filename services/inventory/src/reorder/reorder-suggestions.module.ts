@@ -2,6 +2,7 @@ import { QueueName } from '@erp/contracts';
 import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PacksModule } from '../packs/packs.module.js';
 import { ReorderGenerateProcessor } from './reorder-generate.processor.js';
 import { ReorderSuggestionEntity } from './reorder-suggestion.entity.js';
 import { ReorderSuggestionsController } from './reorder-suggestions.controller.js';
@@ -13,6 +14,7 @@ import { ReorderSuggestionsService } from './reorder-suggestions.service.js';
   imports: [
     TypeOrmModule.forFeature([ReorderSuggestionEntity]),
     BullModule.registerQueue({ name: QueueName.ReorderGenerate }),
+    PacksModule,
   ],
   controllers: [ReorderSuggestionsController],
   providers: [ReorderSuggestionsRepository, ReorderSuggestionsService, ReorderGenerateProcessor],

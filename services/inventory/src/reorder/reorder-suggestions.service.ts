@@ -20,6 +20,8 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { BusinessClock } from '../clock/business-clock.js';
 import { InventoryConfig } from '../inventory.config.js';
+import { toStockPackDto } from '../packs/packs.js';
+import { PacksRepository } from '../packs/packs.repository.js';
 import { toReorderSuggestionDto, toReorderSuggestionEntryDto } from './reorder-suggestion.mapper.js';
 import { ReorderSuggestionsRepository } from './reorder-suggestions.repository.js';
 
@@ -41,6 +43,7 @@ export class ReorderSuggestionsService implements OnApplicationBootstrap, OnModu
   constructor(
     private readonly suggestions: ReorderSuggestionsRepository,
     private readonly clock: BusinessClock,
+    private readonly packs: PacksRepository,
     @Inject(InventoryConfig) private readonly config: InventoryConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(QueueName.ReorderGenerate) private readonly queue: Queue<GenerateReorderJob>,
@@ -102,18 +105,22 @@ export class ReorderSuggestionsService implements OnApplicationBootstrap, OnModu
       )) as GenerateReorderSuggestionsResultDto;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new AppException(
-        ErrorCode.ServiceUnavailable,
-        'Reorder suggestions could not be generated in time',
-        { jobId: job.id, reason },
-        503,
-      );
+      throw new AppException(ErrorCode.ServiceUnavailable, 'Reorder suggestions could not be generated in time', {
+        jobId: job.id,
+        reason,
+      });
     }
   }
 
   async listPending(): Promise<ReorderSuggestionEntryDto[]> {
-    return (await this.suggestions.findPendingWithItems()).map(({ suggestion, item }) =>
-      toReorderSuggestionEntryDto(suggestion, item),
+    const pending = await this.suggestions.findPendingWithItems();
+    const packs = await this.packs.findOf([...new Set(pending.map(({ item }) => item.id))]);
+    return pending.map(({ suggestion, item }) =>
+      toReorderSuggestionEntryDto(
+        suggestion,
+        item,
+        (packs.get(item.id) ?? []).map((pack) => toStockPackDto(pack, item.sellingPrice)),
+      ),
     );
   }
 
@@ -122,19 +129,13 @@ export class ReorderSuggestionsService implements OnApplicationBootstrap, OnModu
     return this.dataSource.transaction(async (manager) => {
       const row = await this.suggestions.lockById(dto.id, manager);
       if (!row) {
-        throw new AppException(
-          InventoryErrorCode.SuggestionNotFound,
-          'Reorder suggestion not found',
-          { id: dto.id },
-          404,
-        );
+        throw new AppException(InventoryErrorCode.SuggestionNotFound, 'Reorder suggestion not found', { id: dto.id });
       }
       if (row.status !== 'pending') {
         throw new AppException(
           InventoryErrorCode.SuggestionDecided,
           `The reorder suggestion was already ${row.status}`,
           { id: row.id, status: row.status },
-          409,
         );
       }
       row.status = dto.status;

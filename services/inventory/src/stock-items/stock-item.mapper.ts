@@ -2,6 +2,8 @@ import { StockStatus, type StockItemDto } from '@erp/contracts';
 import { Decimal } from 'decimal.js';
 import type { StockBatchEntity } from '../batches/stock-batch.entity.js';
 import { moneyJson, quantityJson } from '@erp/common';
+import { toStockPackDto } from '../packs/packs.js';
+import type { StockPackEntity } from '../packs/stock-pack.entity.js';
 import type { StockItemEntity } from './stock-item.entity.js';
 
 /** Low Stock at or below the threshold (SPEC §4). */
@@ -9,8 +11,12 @@ export function stockStatus(item: Pick<StockItemEntity, 'quantity' | 'lowStockTh
   return new Decimal(item.quantity).lte(item.lowStockThreshold) ? StockStatus.Low : StockStatus.InStock;
 }
 
-/** The item with the batch of it that holds stock and expires first (or null). */
-export function toStockItemDto(item: StockItemEntity, firstToExpire: StockBatchEntity | null): StockItemDto {
+/** The item with the batch of it that holds stock and expires first (or null), and its packs. */
+export function toStockItemDto(
+  item: StockItemEntity,
+  firstToExpire: StockBatchEntity | null,
+  packs: readonly StockPackEntity[],
+): StockItemDto {
   return {
     id: item.id,
     name: item.name,
@@ -25,6 +31,7 @@ export function toStockItemDto(item: StockItemEntity, firstToExpire: StockBatchE
     batchNumber: firstToExpire?.batchNumber ?? null,
     expiryDate: firstToExpire?.expiryDate ?? null,
     manufactureDate: firstToExpire?.manufactureDate ?? null,
+    packs: packs.map((pack) => toStockPackDto(pack, item.sellingPrice)),
     createdAt: item.createdAt.toISOString(),
     updatedAt: item.updatedAt.toISOString(),
   };

@@ -1,8 +1,8 @@
-import { QueueName } from '@erp/contracts';
-import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BatchesModule } from '../batches/batches.module.js';
+import { PacksModule } from '../packs/packs.module.js';
+import { PriceListsModule } from '../price-lists/price-lists.module.js';
 import { StockChangeEvents } from './stock-change-events.js';
 import { StockItemEntity } from './stock-item.entity.js';
 import { StockItemsController } from './stock-items.controller.js';
@@ -13,8 +13,9 @@ import { StockUpdateEntity } from './stock-update.entity.js';
 @Module({
   imports: [
     TypeOrmModule.forFeature([StockItemEntity, StockUpdateEntity]),
-    BullModule.registerQueue({ name: QueueName.WebhookEvents }),
     BatchesModule,
+    PacksModule,
+    PriceListsModule,
   ],
   controllers: [StockItemsController],
   providers: [StockItemsRepository, StockItemsService, StockChangeEvents],

@@ -93,6 +93,23 @@ export class StockItemsRepository {
       .getMany();
   }
 
+  /**
+   * Marks the (locked) item changed now: a change kept in another table (its packs) is a change of
+   * the item for whoever follows changes by `updatedAt` (list-products' updatedSince).
+   */
+  async touch(item: StockItemEntity, manager: EntityManager): Promise<void> {
+    const result = await manager
+      .getRepository(StockItemEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ updatedAt: () => 'CURRENT_TIMESTAMP' })
+      .where('id = :id', { id: item.id })
+      .returning('updated_at')
+      .execute();
+    const [row] = result.raw as Array<{ updated_at: Date }>;
+    if (row) item.updatedAt = row.updated_at;
+  }
+
   async setQuantity(id: string, quantity: string, manager: EntityManager): Promise<void> {
     await manager.getRepository(StockItemEntity).update({ id }, { quantity });
   }

@@ -18,6 +18,9 @@ import { BatchesRepository } from '../batches/batches.repository.js';
 import { planReduction } from '../batches/fefo.js';
 import { toFefoBatch } from '../batches/stock-batch.mapper.js';
 import { dec, moneyColumn, quantityColumn } from '@erp/common';
+import { toPackRows } from '../packs/packs.js';
+import { isBarcodeViolation, PacksRepository } from '../packs/packs.repository.js';
+import { PriceListsRepository } from '../price-lists/price-lists.repository.js';
 import type { StockItemEntity } from './stock-item.entity.js';
 import { toStockItemDto } from './stock-item.mapper.js';
 import { StockChangeEvents } from './stock-change-events.js';
@@ -30,6 +33,8 @@ export class StockItemsService {
   constructor(
     private readonly items: StockItemsRepository,
     private readonly batches: BatchesRepository,
+    private readonly packs: PacksRepository,
+    private readonly priceLists: PriceListsRepository,
     private readonly stockEvents: StockChangeEvents,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
@@ -40,11 +45,12 @@ export class StockItemsService {
    */
   async create(dto: CreateStockItemDto, actorId: string | undefined): Promise<StockItemDto> {
     this.checkBatchDates(dto.manufactureDate, dto.expiryDate);
+    const packs = toPackRows(dto.packs ?? [], dto.unit);
     if (await this.items.isSkuTaken(dto.sku, null)) this.skuTaken(dto.sku);
     const quantity = dto.quantity === undefined ? new Decimal(0) : dec(dto.quantity);
     const hasBatch = Boolean(dto.batchNumber || dto.expiryDate || dto.manufactureDate);
     try {
-      const { item, batch } = await this.dataSource.transaction(async (manager) => {
+      const item = await this.dataSource.transaction(async (manager) => {
         const item = await this.items.insert(
           {
             name: dto.name,
@@ -62,6 +68,7 @@ export class StockItemsService {
           },
           manager,
         );
+        await this.packs.replace(item.id, packs, manager);
         const batch = hasBatch
           ? await this.batches.insert(
               {
@@ -93,11 +100,12 @@ export class StockItemsService {
           await this.items.insertUpdates([initial], manager);
           this.stockEvents.stage(manager, [initial], [item]);
         }
-        return { item, batch };
+        return item;
       });
-      return toStockItemDto(item, batch && quantity.gt(0) ? batch : null);
+      const [created] = await this.withBatches([item]);
+      return created!;
     } catch (error) {
-      if (isSkuViolation(error)) this.skuTaken(dto.sku);
+      this.refuseTaken(error, dto.sku);
       throw error;
     }
   }
@@ -152,12 +160,13 @@ export class StockItemsService {
           item.lowStockThreshold = quantityColumn(dec(changes.lowStockThreshold));
         }
         if (changes.quantity !== undefined) await this.adjust(item, dec(changes.quantity), actorId, manager);
+        if (changes.packs !== undefined || changes.unit !== undefined) await this.replacePacks(item, changes, manager);
         return this.items.save(item, manager);
       });
       const [dto] = await this.withBatches([item]);
       return dto!;
     } catch (error) {
-      if (isSkuViolation(error) && changes.sku !== undefined) this.skuTaken(changes.sku);
+      this.refuseTaken(error, changes.sku);
       throw error;
     }
   }
@@ -196,14 +205,50 @@ export class StockItemsService {
     this.stockEvents.stage(manager, [adjustment], [item]);
   }
 
+  /**
+   * The item's packs after a change of them or of its base unit: the packs sent (or the ones it
+   * had, checked against the new unit), and price list entries for units it no longer has dropped.
+   */
+  private async replacePacks(
+    item: StockItemEntity,
+    changes: UpdateStockItemDto,
+    manager: EntityManager,
+  ): Promise<void> {
+    const current = (await this.packs.findOf([item.id], manager)).get(item.id) ?? [];
+    const rows = toPackRows(
+      changes.packs ??
+        current.map((pack) => ({
+          unit: pack.unit,
+          factor: pack.factor,
+          sellingPrice: pack.sellingPrice ?? undefined,
+          barcode: pack.barcode ?? undefined,
+        })),
+      item.unit,
+    );
+    await this.packs.replace(item.id, rows, manager);
+    await this.items.touch(item, manager);
+    await this.priceLists.dropUnitsOtherThan(item.id, [item.unit, ...rows.map((row) => row.unit)], manager);
+  }
+
   /** Deletes the item with its batches and ledger; moves already made keep their record (docs/decisions/0006). */
   async delete(id: string): Promise<void> {
     if (!(await this.items.remove(id))) this.notFound(id);
   }
 
   private async withBatches(items: StockItemEntity[]): Promise<StockItemDto[]> {
-    const firstToExpire = await this.batches.findFirstToExpire(items.map((item) => item.id));
-    return items.map((item) => toStockItemDto(item, firstToExpire.get(item.id) ?? null));
+    const ids = items.map((item) => item.id);
+    const [firstToExpire, packs] = await Promise.all([this.batches.findFirstToExpire(ids), this.packs.findOf(ids)]);
+    return items.map((item) => toStockItemDto(item, firstToExpire.get(item.id) ?? null, packs.get(item.id) ?? []));
+  }
+
+  /** A unique index's refusal as the conflict it names: the SKU, or a pack's barcode. */
+  private refuseTaken(error: unknown, sku: string | undefined): void {
+    if (isSkuViolation(error) && sku !== undefined) this.skuTaken(sku);
+    if (isBarcodeViolation(error)) {
+      throw new AppException(InventoryErrorCode.BarcodeTaken, 'A barcode of these packs is already on another pack', {
+        field: 'packs',
+      });
+    }
   }
 
   private checkBatchDates(manufactureDate: string | undefined, expiryDate: string | undefined): void {
@@ -215,17 +260,12 @@ export class StockItemsService {
   }
 
   private notFound(id: string): never {
-    throw new AppException(InventoryErrorCode.StockItemNotFound, 'Stock item not found', { id }, 404);
+    throw new AppException(InventoryErrorCode.StockItemNotFound, 'Stock item not found', { id });
   }
 
   private skuTaken(sku: string): never {
-    throw new AppException(
-      InventoryErrorCode.SkuTaken,
-      `The SKU ${sku} is already used by another item`,
-      {
-        field: 'sku',
-      },
-      409,
-    );
+    throw new AppException(InventoryErrorCode.SkuTaken, `The SKU ${sku} is already used by another item`, {
+      field: 'sku',
+    });
   }
 }

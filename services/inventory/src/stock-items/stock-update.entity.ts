@@ -6,6 +6,10 @@ export const StockUpdateReason = {
   Adjustment: 'adjustment',
   Order: 'order',
   OrderPutBack: 'order-put-back',
+  /** Goods of a committed order came back to the shelf. */
+  OrderReturn: 'order-return',
+  /** Goods of a committed order came back and were written off: recorded, stock unchanged. */
+  OrderReturnWrittenOff: 'order-return-written-off',
   Receipt: 'receipt',
 } as const;
 export type StockUpdateReason = (typeof StockUpdateReason)[keyof typeof StockUpdateReason];

@@ -1,6 +1,7 @@
 import {
   InventoryPatterns,
   PutBackStockDto,
+  ReturnOrderStockDto,
   SyncOrderStockDto,
   TakeStockDto,
   type SyncOrderStockResultDto,
@@ -32,5 +33,13 @@ export class StockMovesController {
     @Payload('meta') meta: RpcMeta,
   ): Promise<SyncOrderStockResultDto> {
     return this.moves.syncOrderStock(dto, meta.userId);
+  }
+
+  @MessagePattern(InventoryPatterns.ReturnOrderStock)
+  returnOrderStock(
+    @Payload('data') dto: ReturnOrderStockDto,
+    @Payload('meta') meta: RpcMeta,
+  ): Promise<StockMoveResultDto> {
+    return this.moves.returnOrderStock(dto, meta.userId);
   }
 }

@@ -48,7 +48,29 @@ export class StockMovesRepository {
 
   /** The put-back that already returned this take, if any. */
   findPutBackOf(takeMoveId: string, manager: EntityManager): Promise<StockMoveEntity | null> {
-    return manager.getRepository(StockMoveEntity).findOneBy({ takeMoveId });
+    return manager.getRepository(StockMoveEntity).findOneBy({ takeMoveId, kind: 'put' });
+  }
+
+  /** Per line of the take, what returns already gave back of it (restocked or written off). */
+  async returnedOfTake(takeMoveId: string, manager: EntityManager): Promise<Map<number, string>> {
+    const rows = (await manager.query(
+      `SELECT l.take_line_no, sum(l.quantity)::text AS quantity
+         FROM inventory.stock_move_lines l
+         JOIN inventory.stock_moves m ON m.id = l.move_id
+        WHERE m.take_move_id = $1 AND m.kind = 'return'
+        GROUP BY l.take_line_no`,
+      [takeMoveId],
+    )) as Array<{ take_line_no: number; quantity: string }>;
+    return new Map(rows.map((row) => [row.take_line_no, row.quantity]));
+  }
+
+  /** A take's lines with their line numbers, in order. */
+  async findTakeLines(takeMoveId: string, manager: EntityManager): Promise<Array<MoveLineView & { lineNo: number }>> {
+    const lines = await manager
+      .getRepository(StockMoveLineEntity)
+      .find({ where: { moveId: takeMoveId }, order: { lineNo: 'ASC' } });
+    const views = await this.findLineViews(takeMoveId, manager);
+    return lines.map((line, index) => ({ ...views[index]!, lineNo: line.lineNo }));
   }
 
   /**
@@ -68,7 +90,9 @@ export class StockMovesRepository {
       .getRepository(StockMoveEntity)
       .createQueryBuilder('take')
       .where('take.orderId = :orderId AND take.kind = :kind', { orderId, kind: 'take' })
-      .andWhere('NOT EXISTS (SELECT 1 FROM inventory.stock_moves put WHERE put.take_move_id = take.id)')
+      .andWhere(
+        "NOT EXISTS (SELECT 1 FROM inventory.stock_moves put WHERE put.take_move_id = take.id AND put.kind = 'put')",
+      )
       .orderBy('take.createdAt', 'DESC')
       .getOne();
     return { takes: counts?.takes ?? 0, puts: counts?.puts ?? 0, openTake };

@@ -2,6 +2,7 @@ import {
   AppException,
   InventoryErrorCode,
   type PutBackStockDto,
+  type ReturnOrderStockDto,
   type SkippedExpiredBatchDto,
   type StockMoveResultDto,
   type StockShortageDto,
@@ -109,6 +110,106 @@ export class StockMovesService {
     });
   }
 
+  /**
+   * Goods of a committed order come back (CONTRACT §11), once per return: each item's quantity is
+   * given back from the order's open take, its last drawn portions first, each portion to the
+   * batch it left (unbatched stock if the batch is gone) or written off. Never more than the take
+   * still holds (409 INVENTORY_RETURN_EXCEEDS_TAKEN); the order service checks the same first.
+   */
+  returnOrderStock(dto: ReturnOrderStockDto, actorId: string | undefined): Promise<StockMoveResultDto> {
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`order-stock:${dto.orderId}`]);
+      const moveKey = `order:${dto.orderId.toLowerCase()}:goods-return:${dto.returnId.toLowerCase()}`;
+      const earlier = await this.moves.findByKey(moveKey, manager);
+      if (earlier) return this.repeat(moveKey, 'return', dto.orderId, manager);
+      const { openTake } = await this.moves.findOrderState(dto.orderId, manager);
+      if (!openTake) throw returnExceedsTaken(dto.orderId, 'The order holds no stock to return');
+      const moveId = await this.moves.insertIfNew(
+        { moveKey, kind: 'return', orderId: dto.orderId, takeMoveId: openTake.id, createdBy: actorId ?? null },
+        manager,
+      );
+      if (!moveId) return this.repeat(moveKey, 'return', dto.orderId, manager);
+
+      const takeLines = await this.moves.findTakeLines(openTake.id, manager);
+      const returned = await this.moves.returnedOfTake(openTake.id, manager);
+      const left = new Map(
+        takeLines.map((line) => [line.lineNo, dec(line.quantity).minus(returned.get(line.lineNo) ?? 0)]),
+      );
+      const items = await this.lockItems(
+        [...new Set(dto.lines.map((line) => line.stockItemId.toLowerCase()))],
+        manager,
+      );
+      const lines: NewStockMoveLine[] = [];
+      const views: MoveLineView[] = [];
+      const restocked = new Map<string, Decimal>();
+      const writtenOff = new Map<string, Decimal>();
+      for (const wanted of dto.lines) {
+        const itemId = wanted.stockItemId.toLowerCase();
+        let rest = dec(wanted.quantity);
+        for (const taken of [...takeLines].reverse()) {
+          if (rest.isZero()) break;
+          if (taken.stockItemId !== itemId) continue;
+          const portion = Decimal.min(rest, left.get(taken.lineNo)!);
+          if (portion.lte(0)) continue;
+          left.set(taken.lineNo, left.get(taken.lineNo)!.minus(portion));
+          rest = rest.minus(portion);
+          const quantity = quantityColumn(portion);
+          const toBatch =
+            wanted.restock &&
+            taken.batchId !== null &&
+            (await this.batches.addQuantity(taken.batchId, quantity, manager));
+          const batchId = wanted.restock ? (toBatch ? taken.batchId : null) : taken.batchId;
+          lines.push({
+            moveId,
+            lineNo: lines.length + 1,
+            stockItemId: itemId,
+            batchId,
+            quantity,
+            takeLineNo: taken.lineNo,
+            writtenOff: !wanted.restock,
+          });
+          views.push({
+            ...taken,
+            batchId,
+            quantity,
+            ...(batchId === taken.batchId ? {} : { batchNumber: null, expiryDate: null }),
+          });
+          const totals = wanted.restock ? restocked : writtenOff;
+          totals.set(itemId, (totals.get(itemId) ?? new Decimal(0)).plus(portion));
+        }
+        if (rest.gt(0) || !items.has(itemId)) {
+          throw returnExceedsTaken(dto.orderId, `More of ${wanted.stockItemId} than the order still holds`);
+        }
+      }
+      const updates: NewStockUpdate[] = [];
+      for (const [id, quantity] of restocked) {
+        const item = items.get(id)!;
+        const newQuantity = quantityColumn(new Decimal(item.quantity).plus(quantity));
+        await this.items.setQuantity(id, newQuantity, manager);
+        item.quantity = newQuantity;
+        updates.push(this.ledgerRow(item, quantity, newQuantity, StockUpdateReason.OrderReturn, dto.orderId, actorId));
+      }
+      const writeOffs: NewStockUpdate[] = [...writtenOff].map(([id, quantity]) => {
+        const item = items.get(id)!;
+        return {
+          ...this.ledgerRow(
+            item,
+            new Decimal(0),
+            item.quantity,
+            StockUpdateReason.OrderReturnWrittenOff,
+            dto.orderId,
+            actorId,
+          ),
+          notes: `${quantityColumn(quantity)} ${item.unit} returned and written off`,
+        };
+      });
+      await this.moves.insertLines(lines, manager);
+      await this.items.insertUpdates([...updates, ...writeOffs], manager);
+      this.stockEvents.stage(manager, updates, items.values());
+      return toStockMoveResult(moveKey, views, [], false);
+    });
+  }
+
   private async takeIn(
     dto: TakeStockDto,
     actorId: string | undefined,
@@ -126,12 +227,9 @@ export class StockMovesService {
     const items = await this.lockItems(ids, manager);
     const missing = ids.filter((id) => !items.has(id));
     if (missing.length > 0) {
-      throw new AppException(
-        InventoryErrorCode.StockItemNotFound,
-        `Stock item not found: ${missing.join(', ')}`,
-        { ids: missing },
-        404,
-      );
+      throw new AppException(InventoryErrorCode.StockItemNotFound, `Stock item not found: ${missing.join(', ')}`, {
+        ids: missing,
+      });
     }
     const batchesByItem = groupByItem(await this.batches.findStockedOf(ids, manager));
     const plans = ids.map((id) => {
@@ -163,7 +261,7 @@ export class StockMovesService {
           batchId: portion.batch?.id ?? null,
           quantity: quantityColumn(portion.quantity),
         };
-        lines.push({ ...line, moveId, lineNo: lines.length + 1 });
+        lines.push({ ...line, moveId, lineNo: lines.length + 1, takeLineNo: null, writtenOff: false });
         views.push({
           ...line,
           batchNumber: portion.batch?.batchNumber ?? null,
@@ -230,7 +328,10 @@ export class StockMovesService {
     if (!moveId) return this.repeat(dto.moveKey, 'put', dto.orderId, manager);
     if (!take) return toStockMoveResult(dto.moveKey, [], [], false);
 
-    const taken = await this.moves.findLineViews(take.id, manager);
+    const givenBack = await this.moves.returnedOfTake(take.id, manager);
+    const taken = (await this.moves.findTakeLines(take.id, manager))
+      .map((line) => ({ ...line, quantity: quantityColumn(dec(line.quantity).minus(givenBack.get(line.lineNo) ?? 0)) }))
+      .filter((line) => dec(line.quantity).gt(0));
     const items = await this.lockItems([...new Set(taken.map((view) => view.stockItemId))], manager);
     const lines: NewStockMoveLine[] = [];
     const views: MoveLineView[] = [];
@@ -240,8 +341,17 @@ export class StockMovesService {
       if (!items.has(view.stockItemId)) continue;
       const toBatch = view.batchId !== null && (await this.batches.addQuantity(view.batchId, view.quantity, manager));
       const batchId = toBatch ? view.batchId : null;
-      lines.push({ moveId, lineNo: lines.length + 1, stockItemId: view.stockItemId, batchId, quantity: view.quantity });
-      views.push({ ...view, batchId, ...(toBatch ? {} : { batchNumber: null, expiryDate: null }) });
+      lines.push({
+        moveId,
+        lineNo: lines.length + 1,
+        stockItemId: view.stockItemId,
+        batchId,
+        quantity: view.quantity,
+        takeLineNo: null,
+        writtenOff: false,
+      });
+      const { lineNo: _takeLineNo, ...shown } = view;
+      views.push({ ...shown, batchId, ...(toBatch ? {} : { batchNumber: null, expiryDate: null }) });
       returned.set(view.stockItemId, (returned.get(view.stockItemId) ?? new Decimal(0)).plus(view.quantity));
     }
     const updates: NewStockUpdate[] = [];
@@ -322,23 +432,23 @@ function insufficientStock(shortages: StockShortageDto[]): AppException {
   const list = shortages
     .map((shortage) => `${shortage.name} (available ${shortage.available}, needed ${shortage.needed})`)
     .join('; ');
-  return new AppException(InventoryErrorCode.InsufficientStock, `Not enough stock: ${list}`, { shortages }, 409);
+  return new AppException(InventoryErrorCode.InsufficientStock, `Not enough stock: ${list}`, { shortages });
 }
 
 function moveKeyConflict(key: string, field: 'moveKey' | 'takeMoveKey', problem: string): AppException {
-  return new AppException(
-    InventoryErrorCode.MoveKeyConflict,
-    `The ${field} ${key} ${problem}`,
-    { field, [field]: key },
-    409,
-  );
+  return new AppException(InventoryErrorCode.MoveKeyConflict, `The ${field} ${key} ${problem}`, {
+    field,
+    [field]: key,
+  });
+}
+
+function returnExceedsTaken(orderId: string, message: string): AppException {
+  return new AppException(InventoryErrorCode.ReturnExceedsTaken, message, { orderId });
 }
 
 function alreadyPutBack(takeMoveKey: string, putBackMoveKey: string | null): AppException {
-  return new AppException(
-    InventoryErrorCode.AlreadyPutBack,
-    `The take ${takeMoveKey} was already put back`,
-    { takeMoveKey, putBackMoveKey },
-    409,
-  );
+  return new AppException(InventoryErrorCode.AlreadyPutBack, `The take ${takeMoveKey} was already put back`, {
+    takeMoveKey,
+    putBackMoveKey,
+  });
 }

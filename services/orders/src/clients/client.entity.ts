@@ -10,6 +10,11 @@ export class ClientEntity {
   @Column({ type: 'text', nullable: true }) email: string | null;
   @Column({ type: 'text', nullable: true }) address: string | null;
   @Column({ type: 'text', nullable: true }) notes: string | null;
+  /** The inventory service's price list the client buys at (no foreign key across services). */
+  @Column({ name: 'price_list_id', type: 'uuid', nullable: true }) priceListId: string | null;
+  @Column({ name: 'payment_terms_days', type: 'integer', default: 0 }) paymentTermsDays: number;
+  @Column({ name: 'credit_limit', type: 'numeric', precision: 14, scale: 2, nullable: true }) creditLimit:
+    string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'created_by', type: 'uuid', nullable: true }) createdBy: string | null;
 }

@@ -1,3 +1,4 @@
+import { moneyJson } from '@erp/common';
 import type { ClientDto } from '@erp/contracts';
 import type { ClientEntity } from './client.entity.js';
 
@@ -10,6 +11,9 @@ export function toClientDto(client: ClientEntity): ClientDto {
     email: client.email,
     address: client.address,
     notes: client.notes,
+    priceListId: client.priceListId,
+    paymentTermsDays: client.paymentTermsDays,
+    creditLimit: client.creditLimit === null ? null : moneyJson(client.creditLimit),
     createdAt: client.createdAt.toISOString(),
     createdBy: client.createdBy,
   };

@@ -1,7 +1,10 @@
 import {
+  ClientIdDto,
   CreateClientDto,
   ListClientsDto,
   OrdersPatterns,
+  PriceListClientsDto,
+  UpdateClientRequestDto,
   type ClientDto,
   type ClientPageDto,
   type RpcMeta,
@@ -16,11 +19,27 @@ export class ClientsController {
 
   @MessagePattern(OrdersPatterns.CreateClient)
   create(@Payload('data') dto: CreateClientDto, @Payload('meta') meta: RpcMeta): Promise<ClientDto> {
-    return this.clients.create(dto, meta.userId);
+    return this.clients.create(dto, meta);
   }
 
   @MessagePattern(OrdersPatterns.ListClients)
   list(@Payload('data') dto: ListClientsDto): Promise<ClientPageDto> {
     return this.clients.list(dto);
+  }
+
+  @MessagePattern(OrdersPatterns.GetClient)
+  get(@Payload('data') dto: ClientIdDto): Promise<ClientDto> {
+    return this.clients.get(dto.id);
+  }
+
+  @MessagePattern(OrdersPatterns.UpdateClient)
+  update(@Payload('data') dto: UpdateClientRequestDto, @Payload('meta') meta: RpcMeta): Promise<ClientDto> {
+    const { id, ...changes } = dto;
+    return this.clients.update(id, changes, meta);
+  }
+
+  @MessagePattern(OrdersPatterns.CountPriceListClients)
+  countPriceListClients(@Payload('data') dto: PriceListClientsDto): Promise<number> {
+    return this.clients.countWithPriceList(dto.priceListId);
   }
 }

@@ -14,6 +14,14 @@ export class ClientsRepository {
     return this.rows.save(this.rows.create(client));
   }
 
+  save(client: ClientEntity): Promise<ClientEntity> {
+    return this.rows.save(client);
+  }
+
+  countWithPriceList(priceListId: string): Promise<number> {
+    return this.rows.countBy({ priceListId });
+  }
+
   findById(id: string, manager?: EntityManager): Promise<ClientEntity | null> {
     return (manager ? manager.getRepository(ClientEntity) : this.rows).findOneBy({ id });
   }

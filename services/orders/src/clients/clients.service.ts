@@ -1,11 +1,17 @@
+import { dec, moneyColumn } from '@erp/common';
 import {
   AppException,
+  ErrorCode,
+  InventoryClient,
+  InventoryErrorCode,
   LIST_DEFAULT_LIMIT,
   OrdersErrorCode,
   type ClientDto,
   type ClientPageDto,
   type CreateClientDto,
   type ListClientsDto,
+  type RpcMeta,
+  type UpdateClientDto,
 } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -15,9 +21,13 @@ import { ClientsRepository } from './clients.repository.js';
 
 @Injectable()
 export class ClientsService {
-  constructor(private readonly clients: ClientsRepository) {}
+  constructor(
+    private readonly clients: ClientsRepository,
+    private readonly inventory: InventoryClient,
+  ) {}
 
-  async create(dto: CreateClientDto, actorId: string | undefined): Promise<ClientDto> {
+  async create(dto: CreateClientDto, meta: RpcMeta): Promise<ClientDto> {
+    if (dto.priceListId) await this.checkPriceList(dto.priceListId, meta);
     const client = await this.clients.insert({
       name: dto.name,
       nameAr: dto.nameAr ?? null,
@@ -25,9 +35,54 @@ export class ClientsService {
       email: dto.email ?? null,
       address: dto.address ?? null,
       notes: dto.notes ?? null,
-      createdBy: actorId ?? null,
+      priceListId: dto.priceListId?.toLowerCase() ?? null,
+      paymentTermsDays: dto.paymentTermsDays ?? 0,
+      creditLimit: dto.creditLimit === undefined ? null : moneyColumn(dec(dto.creditLimit)),
+      createdBy: meta.userId ?? null,
     });
     return toClientDto(client);
+  }
+
+  async get(id: string): Promise<ClientDto> {
+    const client = await this.clients.findById(id);
+    if (!client) throw clientNotFound(id);
+    return toClientDto(client);
+  }
+
+  /** The changed fields; null clears an optional one. A price list must exist when it is set. */
+  async update(id: string, changes: UpdateClientDto, meta: RpcMeta): Promise<ClientDto> {
+    if (changes.priceListId) await this.checkPriceList(changes.priceListId, meta);
+    const client = await this.clients.findById(id);
+    if (!client) throw clientNotFound(id);
+    for (const field of ['name', 'nameAr', 'phone', 'email', 'address', 'notes'] as const) {
+      const value = changes[field];
+      if (value !== undefined) (client as unknown as Record<string, string | null>)[field] = value;
+    }
+    if (changes.priceListId !== undefined) client.priceListId = changes.priceListId?.toLowerCase() ?? null;
+    if (changes.paymentTermsDays !== undefined) client.paymentTermsDays = changes.paymentTermsDays;
+    if (changes.creditLimit !== undefined) {
+      client.creditLimit = changes.creditLimit === null ? null : moneyColumn(dec(changes.creditLimit));
+    }
+    return toClientDto(await this.clients.save(client));
+  }
+
+  countWithPriceList(priceListId: string): Promise<number> {
+    return this.clients.countWithPriceList(priceListId.toLowerCase());
+  }
+
+  /** 400 naming the field when the price list does not exist (it lives in the inventory service). */
+  private async checkPriceList(priceListId: string, meta: RpcMeta): Promise<void> {
+    try {
+      await this.inventory.getPriceList(priceListId, meta);
+    } catch (error) {
+      if (error instanceof AppException && error.code === InventoryErrorCode.PriceListNotFound) {
+        const message = `priceListId names no price list: ${priceListId}`;
+        throw new AppException(ErrorCode.ValidationFailed, message, {
+          fields: [{ field: 'priceListId', messages: [message] }],
+        });
+      }
+      throw error;
+    }
   }
 
   async list(query: ListClientsDto): Promise<ClientPageDto> {
@@ -38,6 +93,10 @@ export class ClientsService {
       withTotal: query.limit !== undefined,
     });
     return { items: page.items.map(toClientDto), total: page.total };
+  }
+
+  findById(id: string): Promise<ClientEntity | null> {
+    return this.clients.findById(id);
   }
 
   /**
@@ -51,11 +110,13 @@ export class ClientsService {
   ): Promise<ClientEntity | null> {
     if (clientId) {
       const picked = await this.clients.findById(clientId, manager);
-      if (!picked) {
-        throw new AppException(OrdersErrorCode.ClientNotFound, `Client not found: ${clientId}`, { clientId }, 404);
-      }
+      if (!picked) throw clientNotFound(clientId);
       return picked;
     }
     return this.clients.findByName(clientName, manager);
   }
+}
+
+function clientNotFound(clientId: string): AppException {
+  return new AppException(OrdersErrorCode.ClientNotFound, `Client not found: ${clientId}`, { clientId });
 }

@@ -5,24 +5,26 @@ import {
   invoiceCreateJobOptions,
   isCommitted,
   JobName,
+  orderCycleJobId,
   orderJobId,
   QueueName,
   webhookEventJobId,
   WebhookEventType,
   type CustomerInvoiceJobData,
   type JobEnvelope,
+  type OrderCreditNoteJobData,
   type OrderDto,
   type OrderStatus,
   type RepairOrderStockJobData,
   type RpcMeta,
   type WebhookEvent,
 } from '@erp/contracts';
-import { InjectQueue } from '@nestjs/bullmq';
+import { Outbox } from '@erp/common';
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { CreditLimits } from './credit-limits.js';
 import type { OrderEntity } from './order.entity.js';
 import { OrdersRepository } from './orders.repository.js';
 import { orderNotFound, OrdersService } from './orders.service.js';
@@ -49,31 +51,51 @@ export class OrderStatusService {
     private readonly ordersService: OrdersService,
     private readonly inventory: InventoryClient,
     private readonly identity: IdentityClient,
+    private readonly creditLimits: CreditLimits,
     @InjectDataSource() private readonly dataSource: DataSource,
-    @InjectQueue(QueueName.OrderStockRepair) private readonly repairs: Queue<JobEnvelope<RepairOrderStockJobData>>,
-    @InjectQueue(QueueName.InvoiceCreate) private readonly invoices: Queue<JobEnvelope<CustomerInvoiceJobData>>,
-    @InjectQueue(QueueName.WebhookEvents) private readonly webhookEvents: Queue<JobEnvelope<WebhookEvent>>,
+    private readonly outbox: Outbox,
   ) {}
 
-  async change(orderId: string, status: OrderStatus, meta: RpcMeta): Promise<OrderDto> {
+  /**
+   * `overrideCreditLimit`: confirm over the client's credit limit (the gateway lets only admins
+   * and owners ask).
+   */
+  async change(orderId: string, status: OrderStatus, meta: RpcMeta, overrideCreditLimit = false): Promise<OrderDto> {
     let askedInventory = false;
-    let previousStatus: OrderStatus | null = null;
     try {
       const order = await this.dataSource.transaction(async (manager) => {
         const locked = await this.orders.lockById(orderId, manager);
         if (!locked) throw orderNotFound(orderId);
-        if (locked.status === status) return locked;
-        previousStatus = locked.status;
-        if (isCommitted(status) !== isCommitted(locked.status)) {
+        const previousStatus = locked.status;
+        if (previousStatus === status) {
+          // Nothing changes; a committed order's invoice event is staged again (a no-op when it was sent).
+          if (isCommitted(status)) await this.announceInvoice(locked, meta, manager);
+          return locked;
+        }
+        if (isCommitted(status) && !isCommitted(previousStatus)) {
+          await this.creditLimits.check(locked, overrideCreditLimit, meta, manager);
+        }
+        if (isCommitted(status) !== isCommitted(previousStatus)) {
           askedInventory = true;
           await this.syncStock(locked, isCommitted(status), meta, manager);
         }
+        const entering = isCommitted(status) && !isCommitted(previousStatus);
+        const leaving = !isCommitted(status) && isCommitted(previousStatus);
         locked.status = status;
-        if (isCommitted(status)) locked.firstCommittedAt ??= new Date();
-        return this.orders.save(locked, manager);
+        if (entering) {
+          locked.firstCommittedAt ??= new Date();
+          locked.commitCount += 1;
+        }
+        const saved = await this.orders.save(locked, manager);
+        // The events of the change, in its transaction: they exist exactly when it commits (0018).
+        if (isCommitted(saved.status)) await this.announceInvoice(saved, meta, manager);
+        if (leaving) {
+          const reason = status === 'cancelled' ? 'order_cancelled' : 'order_reopened';
+          await this.announceCreditNote(saved, { cycle: saved.commitCount, reason }, meta, manager);
+        }
+        await this.announceStatusChange(saved, previousStatus, meta, manager);
+        return saved;
       });
-      if (isCommitted(order.status)) await this.announceInvoice(order, meta);
-      if (previousStatus !== null) await this.announceStatusChange(order, previousStatus, meta);
       return await this.ordersService.toDto(order);
     } catch (error) {
       if (askedInventory && !isDefiniteRefusal(error)) await this.repair(orderId, meta);
@@ -97,23 +119,36 @@ export class OrderStatusService {
 
   /**
    * The change's end was lost: inventory may hold the order's stock for a status that was not
-   * committed. Ask once now; if that fails too, the repair job asks again with backoff.
+   * committed. Ask once now; if that fails too, the repair job asks again with backoff. The job
+   * follows no committed change, so it is staged on its own (BullMQ directly if even that fails).
    */
   private async repair(orderId: string, meta: RpcMeta): Promise<void> {
     try {
       await this.matchStockToStatus(orderId, meta);
     } catch (error) {
       this.logger.warn(`Order ${orderId}: stock not yet matched to its status (${String(error)}); queued a repair`);
-      await this.repairs
-        .add(JobName.RepairOrderStock, { meta, data: { orderId } }, { jobId: orderJobId(orderId), attempts: 12 })
+      const data: JobEnvelope<RepairOrderStockJobData> = { meta, data: { orderId } };
+      await this.outbox
+        .stageAlone({
+          queue: QueueName.OrderStockRepair,
+          name: JobName.RepairOrderStock,
+          jobId: orderJobId(orderId),
+          data,
+          options: { attempts: 12 },
+        })
         .catch((queueError: unknown) =>
           this.logger.error(`Order ${orderId}: repair not queued: ${String(queueError)}`),
         );
     }
   }
 
-  /** order.status_changed for webhooks (docs/decisions/0010-webhooks.md): after the commit, never failing the change. */
-  private async announceStatusChange(order: OrderEntity, previousStatus: OrderStatus, meta: RpcMeta): Promise<void> {
+  /** order.status_changed for webhooks (docs/decisions/0010-webhooks.md), staged in the change's transaction. */
+  private async announceStatusChange(
+    order: OrderEntity,
+    previousStatus: OrderStatus,
+    meta: RpcMeta,
+    manager: EntityManager,
+  ): Promise<void> {
     const changedAt = new Date().toISOString();
     const event: WebhookEvent<typeof WebhookEventType.OrderStatusChanged> = {
       id: randomUUID(),
@@ -128,26 +163,52 @@ export class OrderStatusService {
         changedAt,
       },
     };
-    await this.webhookEvents
-      .add(JobName.WebhookEvent, { meta, data: event }, { jobId: webhookEventJobId(event.id) })
-      .catch((error: unknown) =>
-        this.logger.error(`Order ${order.orderNumber}: status change event not queued (${String(error)})`),
-      );
+    const data: JobEnvelope<WebhookEvent> = { meta, data: event };
+    await this.outbox.stage(manager, {
+      queue: QueueName.WebhookEvents,
+      name: JobName.WebhookEvent,
+      jobId: webhookEventJobId(event.id),
+      data,
+    });
   }
 
   /**
-   * Hands billing the order's invoice event. Added on every entry into a committed state under
-   * the order's jobId: BullMQ keeps one, and billing makes one invoice per order whatever comes.
+   * Hands billing the invoice event of the order's commit cycle. Staged by every change that
+   * leaves it committed, under the cycle's jobId: one row while it waits, BullMQ keeps one job, and
+   * billing makes one invoice per order and cycle whatever comes (CONTRACT §11).
    */
-  private async announceInvoice(order: OrderEntity, meta: RpcMeta): Promise<void> {
-    await this.invoices
-      .add(
-        JobName.CustomerInvoice,
-        { meta, data: { orderId: order.id, orderNumber: order.orderNumber } },
-        { jobId: orderJobId(order.id), ...invoiceCreateJobOptions },
-      )
-      .catch((error: unknown) =>
-        this.logger.error(`Order ${order.orderNumber}: invoice event not queued (${String(error)})`),
-      );
+  private async announceInvoice(order: OrderEntity, meta: RpcMeta, manager: EntityManager): Promise<void> {
+    const cycle = order.commitCount;
+    const data: JobEnvelope<CustomerInvoiceJobData> = {
+      meta,
+      data: { orderId: order.id, orderNumber: order.orderNumber, cycle },
+    };
+    await this.outbox.stage(manager, {
+      queue: QueueName.InvoiceCreate,
+      name: JobName.CustomerInvoice,
+      jobId: orderCycleJobId(order.id, cycle),
+      data,
+      options: invoiceCreateJobOptions,
+    });
+  }
+
+  /** Hands billing the end of a commit cycle: it credits what that cycle's invoice has uncredited, once. */
+  private async announceCreditNote(
+    order: OrderEntity,
+    left: Pick<OrderCreditNoteJobData, 'cycle' | 'reason'>,
+    meta: RpcMeta,
+    manager: EntityManager,
+  ): Promise<void> {
+    const data: JobEnvelope<OrderCreditNoteJobData> = {
+      meta,
+      data: { orderId: order.id, orderNumber: order.orderNumber, ...left },
+    };
+    await this.outbox.stage(manager, {
+      queue: QueueName.InvoiceCreate,
+      name: JobName.OrderCreditNote,
+      jobId: orderCycleJobId(order.id, left.cycle, true),
+      data,
+      options: invoiceCreateJobOptions,
+    });
   }
 }

@@ -19,6 +19,8 @@ export class OrderEntity {
   /** YYYY-MM-DD in the business time zone: the day reports count it on. */
   @Column({ name: 'business_day', type: 'date' }) businessDay: string;
   @Column({ name: 'first_committed_at', type: 'timestamptz', nullable: true }) firstCommittedAt: Date | null;
+  /** How many times it entered confirmed or completed: the cycle its invoice belongs to (CONTRACT §11). */
+  @Column({ name: 'commit_count', type: 'integer', default: 0 }) commitCount: number;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   @Column({ name: 'created_by', type: 'uuid', nullable: true }) createdBy: string | null;

@@ -1,20 +1,25 @@
 import {
   AddOrderItemRequestDto,
   ChangeOrderStatusRequestDto,
+  CreateOrderReturnRequestDto,
   CreateOrderRequestDto,
   ListOrdersDto,
   OrderIdDto,
   OrderItemIdDto,
   OrdersPatterns,
+  QuoteOrderDto,
   UpdateOrderItemRequestDto,
   UpdateOrderRequestDto,
   type OrderDto,
   type OrderItemDto,
   type OrderPageDto,
+  type OrderQuoteDto,
+  type OrderReturnDto,
   type RpcMeta,
 } from '@erp/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
+import { OrderReturnsService } from './order-returns.service.js';
 import { OrderStatusService } from './order-status.service.js';
 import { OrdersService } from './orders.service.js';
 
@@ -23,6 +28,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
     private readonly status: OrderStatusService,
+    private readonly returns: OrderReturnsService,
   ) {}
 
   @MessagePattern(OrdersPatterns.CreateOrder)
@@ -71,6 +77,24 @@ export class OrdersController {
 
   @MessagePattern(OrdersPatterns.ChangeOrderStatus)
   changeStatus(@Payload('data') dto: ChangeOrderStatusRequestDto, @Payload('meta') meta: RpcMeta): Promise<OrderDto> {
-    return this.status.change(dto.orderId, dto.status, meta);
+    return this.status.change(dto.orderId, dto.status, meta, dto.overrideCreditLimit ?? false);
+  }
+
+  @MessagePattern(OrdersPatterns.QuoteOrder)
+  quote(@Payload('data') dto: QuoteOrderDto, @Payload('meta') meta: RpcMeta): Promise<OrderQuoteDto> {
+    return this.orders.quote(dto, meta);
+  }
+
+  @MessagePattern(OrdersPatterns.CreateOrderReturn)
+  createReturn(
+    @Payload('data') dto: CreateOrderReturnRequestDto,
+    @Payload('meta') meta: RpcMeta,
+  ): Promise<OrderReturnDto> {
+    return this.returns.create(dto, meta);
+  }
+
+  @MessagePattern(OrdersPatterns.ListOrderReturns)
+  listReturns(@Payload('data') dto: OrderIdDto): Promise<OrderReturnDto[]> {
+    return this.returns.list(dto.orderId);
   }
 }

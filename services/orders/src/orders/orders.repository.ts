@@ -131,8 +131,8 @@ export class OrdersRepository {
     });
   }
 
-  findItem(orderId: string, itemId: string, manager: EntityManager): Promise<OrderItemEntity | null> {
-    return manager.getRepository(OrderItemEntity).findOneBy({ orderId, id: itemId });
+  findItem(orderId: string, itemId: string, manager?: EntityManager): Promise<OrderItemEntity | null> {
+    return (manager ? manager.getRepository(OrderItemEntity) : this.items).findOneBy({ orderId, id: itemId });
   }
 
   /** A new last line of the order. */
@@ -164,10 +164,10 @@ export class OrdersRepository {
     );
   }
 
-  /** The linked lines, one per stock item: what confirming the order takes out of stock. */
+  /** The linked lines, one per stock item, in base units: what confirming the order takes out of stock. */
   async stockLines(orderId: string, manager: EntityManager): Promise<StockLine[]> {
     const rows = (await manager.query(
-      `SELECT stock_item_id, sum(quantity)::text AS quantity FROM orders.order_items
+      `SELECT stock_item_id, sum(base_quantity)::text AS quantity FROM orders.order_items
         WHERE order_id = $1 AND stock_item_id IS NOT NULL
         GROUP BY stock_item_id ORDER BY stock_item_id`,
       [orderId],

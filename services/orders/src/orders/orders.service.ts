@@ -1,6 +1,16 @@
-import { businessDate, dec, moneyColumn, quantityColumn } from '@erp/common';
+import {
+  baseQuantity,
+  businessDate,
+  dec,
+  lineTotal,
+  moneyColumn,
+  moneyJson,
+  quantityColumn,
+  quantityJson,
+} from '@erp/common';
 import {
   AppException,
+  ErrorCode,
   LIST_DEFAULT_LIMIT,
   OrdersErrorCode,
   type CreateOrderRequestDto,
@@ -9,6 +19,8 @@ import {
   type OrderItemDto,
   type OrderItemInputDto,
   type OrderPageDto,
+  type OrderQuoteDto,
+  type QuoteOrderDto,
   type RpcMeta,
   type UpdateOrderDto,
   type UpdateOrderItemDto,
@@ -19,38 +31,52 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ClientsService } from '../clients/clients.service.js';
 import { nextOrderNumber } from '../numbering/order-numbers.js';
 import { OrdersConfig } from '../orders.config.js';
-import { StockCatalog } from '../stock/stock-catalog.js';
-import { linkToStock, orderTotal, retotal, toNewOrderItem } from './order-lines.js';
+import { StockCatalog, type ClientPriceBook } from '../stock/stock-catalog.js';
+import { Decimal } from 'decimal.js';
+import { clientUnits, orderTotal, toNewOrderItem, unitOf } from './line-pricing.js';
+import type { OrderItemEntity } from './order-item.entity.js';
 import type { OrderEntity } from './order.entity.js';
 import { toOrderDto, toOrderItemDto } from './order.mapper.js';
 import { OrdersRepository } from './orders.repository.js';
 
+/** A change of quantity, price, discount or names of a line whose item and unit stay: its factor and pricing kept. */
+function keepPricing(item: OrderItemEntity, dto: UpdateOrderItemDto): Partial<OrderItemEntity> {
+  const quantity = dto.quantity === undefined ? new Decimal(item.quantity) : dec(dto.quantity);
+  const unitPrice = dto.unitPrice === undefined ? new Decimal(item.unitPrice) : dec(dto.unitPrice);
+  const discount = dto.discountPercent === undefined ? new Decimal(item.discountPercent) : dec(dto.discountPercent);
+  return {
+    itemName: dto.itemName ?? item.itemName,
+    itemNameAr: dto.itemNameAr === undefined ? item.itemNameAr : dto.itemNameAr,
+    quantity: quantityColumn(quantity),
+    baseQuantity: quantityColumn(baseQuantity(quantity, item.unitFactor)),
+    unitPrice: moneyColumn(unitPrice),
+    discountPercent: discount.toFixed(2),
+    totalPrice: moneyColumn(lineTotal(quantity, unitPrice, discount)),
+  };
+}
+
 export function orderNotFound(orderId: string): AppException {
-  return new AppException(OrdersErrorCode.OrderNotFound, `Order not found: ${orderId}`, { orderId }, 404);
+  return new AppException(OrdersErrorCode.OrderNotFound, `Order not found: ${orderId}`, { orderId });
 }
 
 function idempotencyKeyReused(): AppException {
   return new AppException(
     OrdersErrorCode.IdempotencyKeyReused,
     'This Idempotency-Key was already used with a different request',
-    undefined,
-    409,
   );
 }
 
 function itemNotFound(itemId: string): AppException {
-  return new AppException(OrdersErrorCode.OrderItemNotFound, `Order item not found: ${itemId}`, { itemId }, 404);
+  return new AppException(OrdersErrorCode.OrderItemNotFound, `Order item not found: ${itemId}`, { itemId });
 }
 
 /** CONTRACT §5: only pending orders can be edited. */
 function ensurePending(order: OrderEntity): void {
   if (order.status !== 'pending') {
-    throw new AppException(
-      OrdersErrorCode.NotEditable,
-      'Only pending orders can be edited',
-      { orderId: order.id, status: order.status },
-      409,
-    );
+    throw new AppException(OrdersErrorCode.NotEditable, 'Only pending orders can be edited', {
+      orderId: order.id,
+      status: order.status,
+    });
   }
 }
 
@@ -74,11 +100,14 @@ export class OrdersService {
    * answers the first order; the same key with another body is a 409.
    */
   async create(dto: CreateOrderRequestDto, meta: RpcMeta): Promise<OrderDto> {
-    const stock = await this.stock.find(
+    // Priced before the transaction (inventory is asked over RPC): by the client's price list.
+    const buyer = await this.clients.resolve(dto.clientName, dto.clientId);
+    const book = await this.stock.priceBook(
       dto.items.flatMap((item) => (item.stockItemId ? [item.stockItemId] : [])),
+      buyer?.priceListId ?? null,
       meta,
     );
-    const items = dto.items.map((item) => toNewOrderItem(item, stock.get(item.stockItemId?.toLowerCase() ?? '')));
+    const items = dto.items.map((item, index) => toNewOrderItem(item, book, `items.${index}`));
     const day = businessDate(this.config.BUSINESS_TIME_ZONE);
     const created = await this.dataSource.transaction(async (manager) => {
       const { idempotency } = dto;
@@ -108,6 +137,7 @@ export class OrdersService {
           source: dto.source ?? 'manual',
           businessDay: day,
           firstCommittedAt: null,
+          commitCount: 0,
           createdBy: meta.userId ?? null,
         },
         items,
@@ -157,36 +187,107 @@ export class OrdersService {
   }
 
   async addItem(orderId: string, input: OrderItemInputDto, meta: RpcMeta): Promise<OrderItemDto> {
-    const stock = await this.stock.find(input.stockItemId ? [input.stockItemId] : [], meta);
+    const book = await this.priceBookOf(orderId, input.stockItemId ? [input.stockItemId] : [], meta);
     return this.editPending(orderId, async (_order, manager) => {
-      const item = await this.orders.addItem(
-        orderId,
-        toNewOrderItem(input, stock.get(input.stockItemId?.toLowerCase() ?? '')),
-        manager,
-      );
+      const item = await this.orders.addItem(orderId, toNewOrderItem(input, book, 'item'), manager);
       await this.orders.recomputeTotal(orderId, manager);
       return toOrderItemDto(item);
     });
   }
 
+  /**
+   * A change of a pending order's line. A new unit needs its quantity (CONTRACT §10: a number meant
+   * for another unit is never kept); a new unit or item is priced again unless a price is sent; a
+   * change of quantity alone keeps the line's unit factor and price.
+   */
   async updateItem(orderId: string, itemId: string, dto: UpdateOrderItemDto, meta: RpcMeta): Promise<OrderItemDto> {
-    const stock = await this.stock.find(dto.stockItemId ? [dto.stockItemId] : [], meta);
+    const stored = await this.orders.findItem(orderId, itemId);
+    if (!stored) throw itemNotFound(itemId);
+    const stockItemId = dto.stockItemId === undefined ? stored.stockItemId : dto.stockItemId;
+    const relinked = dto.stockItemId !== undefined && dto.stockItemId?.toLowerCase() !== stored.stockItemId;
+    const unitChanged = dto.unit !== undefined && dto.unit !== stored.unit;
+    if (unitChanged && dto.quantity === undefined) {
+      const message = `quantity is needed with a new unit: the line holds ${Number(stored.quantity)} ${stored.unit}, not ${dto.unit}`;
+      throw new AppException(ErrorCode.ValidationFailed, message, {
+        fields: [{ field: 'quantity', messages: [message] }],
+      });
+    }
+    const repriced = relinked || unitChanged;
+    const book = repriced ? await this.priceBookOf(orderId, stockItemId ? [stockItemId] : [], meta) : null;
     return this.editPending(orderId, async (_order, manager) => {
       const item = await this.orders.findItem(orderId, itemId, manager);
       if (!item) throw itemNotFound(itemId);
-      if (dto.itemName !== undefined) item.itemName = dto.itemName;
-      if (dto.itemNameAr !== undefined) item.itemNameAr = dto.itemNameAr;
-      if (dto.unit !== undefined) item.unit = dto.unit;
-      if (dto.quantity !== undefined) item.quantity = quantityColumn(dec(dto.quantity));
-      if (dto.unitPrice !== undefined) item.unitPrice = moneyColumn(dec(dto.unitPrice));
-      if (dto.stockItemId !== undefined) {
-        linkToStock(item, dto.stockItemId === null ? undefined : stock.get(dto.stockItemId.toLowerCase()));
-      }
-      retotal(item);
+      const line = book
+        ? toNewOrderItem(
+            {
+              itemName: dto.itemName ?? item.itemName,
+              itemNameAr: dto.itemNameAr === undefined ? item.itemNameAr : dto.itemNameAr,
+              quantity: dto.quantity ?? item.quantity,
+              // The line's unit stays unless a new one is sent: a new item must be sold in it (else 400
+              // naming its units), never quietly switched to another unit with the same number.
+              unit: dto.unit ?? item.unit,
+              // A line unlinked keeps its price; a line linked anew is priced for its item unless one is sent.
+              unitPrice: dto.unitPrice ?? (stockItemId ? undefined : item.unitPrice),
+              discountPercent: dto.discountPercent ?? item.discountPercent,
+              stockItemId,
+            },
+            book,
+            'item',
+          )
+        : keepPricing(item, dto);
+      Object.assign(item, line);
       const saved = await this.orders.saveItem(item, manager);
       await this.orders.recomputeTotal(orderId, manager);
       return toOrderItemDto(saved);
     });
+  }
+
+  /**
+   * Lines priced as an order of this client would be (CONTRACT §10), without making one: each in
+   * its unit (the item's base unit when absent), with every unit the item is sold in.
+   */
+  async quote(dto: QuoteOrderDto, meta: RpcMeta): Promise<OrderQuoteDto> {
+    const client =
+      dto.clientId || dto.clientName ? await this.clients.resolve(dto.clientName ?? '', dto.clientId) : null;
+    const book = await this.stock.priceBook(
+      dto.lines.map((line) => line.stockItemId),
+      client?.priceListId ?? null,
+      meta,
+    );
+    return {
+      clientId: client?.id ?? null,
+      priceListId: book.priceList?.id ?? null,
+      priceListName: book.priceList?.name ?? null,
+      lines: dto.lines.map((line, index) => {
+        const item = book.items.get(line.stockItemId.toLowerCase())!;
+        const unit = unitOf(item, line.unit ?? item.unit, book, `lines.${index}.unit`);
+        const quantity = line.quantity === undefined ? new Decimal(1) : dec(line.quantity);
+        return {
+          stockItemId: item.id,
+          unit: unit.unit,
+          unitFactor: quantityJson(unit.factor),
+          baseUnit: item.unit,
+          quantity: quantityJson(quantity),
+          baseQuantity: quantityJson(baseQuantity(quantity, unit.factor)),
+          unitPrice: moneyJson(unit.price),
+          priceSource: unit.priceSource,
+          units: clientUnits(item, book).map((candidate) => ({
+            unit: candidate.unit,
+            factor: quantityJson(candidate.factor),
+            price: moneyJson(candidate.price),
+            priceSource: candidate.priceSource,
+          })),
+        };
+      }),
+    };
+  }
+
+  /** The price book of an order's client for these items. */
+  private async priceBookOf(orderId: string, stockItemIds: string[], meta: RpcMeta): Promise<ClientPriceBook> {
+    const order = await this.orders.findById(orderId);
+    if (!order) throw orderNotFound(orderId);
+    const client = order.clientId ? await this.clients.findById(order.clientId) : null;
+    return this.stock.priceBook(stockItemIds, client?.priceListId ?? null, meta);
   }
 
   /** Deletes a line; an order keeps at least one (409 for the last). */
@@ -199,7 +300,6 @@ export class OrdersService {
           OrdersErrorCode.LastItem,
           'An order needs at least one item: delete the order by cancelling it instead',
           { orderId, itemId },
-          409,
         );
       }
       await this.orders.deleteItem(itemId, manager);

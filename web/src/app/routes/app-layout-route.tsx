@@ -1,6 +1,7 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageLoader } from '../../components/page-loader';
+import { ChangePasswordDialog } from '../../features/auth/components/change-password-dialog';
 import { isAdministrator, useCurrentUser } from '../../features/auth/hooks/use-current-user';
 import { authRedirectState } from '../../features/auth/hooks/use-intended-path';
 import { useLogout } from '../../features/auth/hooks/use-logout';
@@ -14,6 +15,7 @@ export function AppLayoutRoute() {
   const { status, user } = useCurrentUser();
   const location = useLocation();
   const { logout, isLoggingOut } = useLogout();
+  const [changingPassword, setChangingPassword] = useState(false);
 
   if (status === 'loading') return <PageLoader fullScreen />;
   if (!user) return <Navigate to="/auth" replace state={authRedirectState(location)} />;
@@ -25,10 +27,12 @@ export function AppLayoutRoute() {
       permissions={isAdministrator(user) ? undefined : user.permissions}
       onLogout={() => void logout()}
       isLoggingOut={isLoggingOut}
+      onChangePassword={() => setChangingPassword(true)}
     >
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </AppShell>
   );
 }

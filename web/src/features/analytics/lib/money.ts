@@ -1,28 +1,9 @@
 /**
  * Money arrives as decimal strings ("12004.50"). Adding or comparing amounts is done in whole
- * cents (BigInt), never with floats; only the ratios that size bars become numbers.
+ * cents (BigInt, lib/decimal's `toCents`), never with floats; only the ratios that size bars
+ * become numbers.
  */
-
-const moneyPattern = /^\s*(-)?(\d+)(?:\.(\d*))?\s*$/;
-
-/** "12004.5" -> 1200450n; a third decimal rounds half away from zero; anything unreadable is 0. */
-export function toCents(value: string | number): bigint {
-  const match = moneyPattern.exec(String(value));
-  if (!match) return 0n;
-  const [, minus, whole, fraction = ''] = match;
-  let cents = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
-  if (Number(fraction[2] ?? '0') >= 5) cents += 1n;
-  return minus ? -cents : cents;
-}
-
-/** 1200450n -> "12004.50", the server's own form. */
-export function centsToDecimal(cents: bigint): string {
-  const negative = cents < 0n;
-  const absolute = negative ? -cents : cents;
-  const whole = absolute / 100n;
-  const fraction = String(absolute % 100n).padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
+import { toCents } from '../../../lib/decimal';
 
 /**
  * How long a bar is, in % of the largest (the top product's revenue): 0–100, never more,

@@ -1,5 +1,5 @@
 import type { DailySalesDto } from '../api/analytics-api';
-import { centsToDecimal, toCents } from './money';
+import { centsToString, toCents } from '../../../lib/decimal';
 import { addDays, parseDay } from './periods';
 
 /** Up to this many days the chart has a bar per day; longer periods are shown by month, then by year. */
@@ -96,7 +96,7 @@ export function buildSalesSeries(
   const last = bucketKey(end, granularity);
   for (let key = bucketKey(start, granularity); key <= last; key = nextBucket(key, granularity)) {
     const { orders, cents } = totals.get(key) ?? { orders: 0, cents: 0n };
-    points.push({ key, start: bucketStart(key, granularity), orders, cents, revenue: centsToDecimal(cents) });
+    points.push({ key, start: bucketStart(key, granularity), orders, cents, revenue: centsToString(cents) });
   }
   return { granularity, points, from: start, to: end };
 }

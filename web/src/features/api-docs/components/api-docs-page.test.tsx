@@ -200,6 +200,33 @@ describe('ApiDocsPage', () => {
     expect(await screen.findByRole('region', { name: '/api/v1/orders' })).toBeTruthy();
   });
 
+  it('shows a file answer (an invoice PDF) without a JSON example, under Invoices in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    const withPdf: OpenApiDocument = {
+      ...document,
+      paths: {
+        '/api/v1/invoices/{id}/pdf': {
+          get: {
+            operationId: 'getApiV1InvoicesIdPdf',
+            tags: ['Invoices'],
+            summary: 'Download an invoice’s PDF',
+            description: 'The bilingual tax invoice.\n\nRequires an API key with the `invoices:read` permission.',
+            'x-permission': 'invoices:read',
+            parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
+            responses: {
+              '200': { content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } },
+            },
+          },
+        },
+      },
+    };
+    renderPage(() => jsonResponse(withPdf));
+    const pdf = await screen.findByRole('region', { name: '/api/v1/invoices/{id}/pdf' });
+    expect(screen.getByRole('heading', { name: 'الفواتير' })).toBeTruthy();
+    expect(within(pdf).getByText('invoices:read')).toBeTruthy();
+    expect(within(pdf).queryByText(/\(200\)/)).toBeNull();
+  });
+
   it('is in Arabic with the code left to right', async () => {
     await i18n.changeLanguage('ar');
     renderPage();

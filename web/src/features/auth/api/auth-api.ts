@@ -1,4 +1,4 @@
-import type { LoginDto, RegisterDto, UserDto } from '@erp/contracts';
+import type { ChangePasswordDto, LoginDto, RegisterDto, UserDto } from '@erp/contracts';
 import { api } from '../../../lib/api';
 
 /** The signed-in user as `GET /api/user` answers it (never with a password). */
@@ -14,6 +14,8 @@ export interface RegisterResponse {
   message?: string;
   user?: UserDto;
 }
+
+export type ChangePasswordRequest = ChangePasswordDto;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -34,7 +36,7 @@ export const authApi = api.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const { data: user } = await queryFulfilled;
-          dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
+          void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, user));
         } catch {
           // The form shows the error.
         }
@@ -46,7 +48,17 @@ export const authApi = api.injectEndpoints({
     logout: build.mutation<null, void>({
       query: () => ({ url: '/api/auth/logout', method: 'POST' }),
     }),
+    /** 204; the user's other sessions end, this one stays (CONTRACT §14). */
+    changePassword: build.mutation<null, ChangePasswordRequest>({
+      query: (body) => ({ url: '/api/user/password', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useGetCurrentUserQuery, useLoginMutation, useRegisterMutation, useLogoutMutation } = authApi;
+export const {
+  useGetCurrentUserQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useLogoutMutation,
+  useChangePasswordMutation,
+} = authApi;

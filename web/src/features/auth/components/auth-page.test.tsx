@@ -94,7 +94,7 @@ describe('AuthPage', () => {
     await user.type(screen.getByLabelText(/Username/), 'sara');
     await user.type(screen.getByLabelText(/^Password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
-    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 10 characters')).toBeTruthy();
 
     await user.type(screen.getByLabelText(/^Password/), '-and-long');
     await user.type(screen.getByLabelText(/Company/), 'Al Nakheel Trading');
@@ -115,6 +115,61 @@ describe('AuthPage', () => {
       0,
     );
     expect((screen.getByLabelText(/Username/) as HTMLInputElement).value).toBe('sara');
+  });
+
+  it('holds back a password of eight characters or of spaces only, showing the policy (CONTRACT §14)', async () => {
+    const fetchMock = mockFetch(() => signedOut());
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, '/auth');
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    const password = screen.getByLabelText(/^Password/);
+    expect(password.getAttribute('aria-describedby')).toBeTruthy();
+    expect(
+      screen.getByText('At least 10 characters. Not your username or email, and not a commonly used password.'),
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText(/Full name/), 'Sara');
+    await user.type(screen.getByLabelText(/^Email/), 'sara@nakheel.sa');
+    await user.type(screen.getByLabelText(/Username/), 'sara');
+    await user.type(password, 'password');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('Password must be at least 10 characters')).toBeTruthy();
+    await user.clear(password);
+    await user.type(password, '          ');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(screen.getByText('A password cannot be only spaces')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/register')).toBe(false);
+  });
+
+  it('says in Arabic which rule the server refused the password by', async () => {
+    await i18n.changeLanguage('ar');
+    mockFetch((url) =>
+      url === '/api/register'
+        ? jsonResponse(
+            {
+              message: 'Password is too common: choose one that is harder to guess',
+              code: 'IDENTITY_PASSWORD_TOO_COMMON',
+              details: { field: 'password' },
+            },
+            400,
+            'Bad Request',
+          )
+        : signedOut(),
+    );
+    const user = userEvent.setup();
+    renderWithProviders(<AuthPage />, '/auth');
+    await user.click(screen.getByRole('tab', { name: 'حساب جديد' }));
+    expect(
+      screen.getByText('10 أحرف على الأقل، على ألا تكون اسم المستخدم أو البريد الإلكتروني أو كلمة مرور شائعة.'),
+    ).toBeTruthy();
+    await user.type(screen.getByLabelText(/الاسم الكامل/), 'سارة');
+    await user.type(screen.getByLabelText(/^البريد الإلكتروني/), 'sara@nakheel.sa');
+    await user.type(screen.getByLabelText(/اسم المستخدم/), 'sara');
+    await user.type(screen.getByLabelText(/^كلمة المرور/), 'Password123');
+    await user.click(screen.getByRole('button', { name: 'إنشاء الحساب' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('تعذّر إنشاء الحساب');
+    expect(alert.textContent).toContain('كلمة المرور هذه شائعة جداً. اختر كلمة مرور يصعب تخمينها.');
   });
 
   it("shows 'Registration failed' with the server's message", async () => {

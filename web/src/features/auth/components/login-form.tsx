@@ -67,7 +67,7 @@ export function LoginForm({ initialUsername = '', notice }: LoginFormProps) {
   const onSubmit = form.handleSubmit(async ({ username, password }) => {
     try {
       await login({ username: username.trim(), password }).unwrap();
-      navigate(intendedPath, { replace: true });
+      void navigate(intendedPath, { replace: true });
     } catch (error) {
       toast({ variant: 'error', title: t('toasts.loginFailed'), description: describeLoginError(error, t, language) });
     }

@@ -7,13 +7,10 @@ import { useToast } from '../../../components/toaster/use-toast';
 import { describeError } from '../../../lib/http-error';
 import { useForm } from '../../../lib/use-form';
 import { useLanguage } from '../../../lib/use-language';
-import { isBlank, isEmail, type FormErrors } from '../../../lib/validation';
+import { isBlank, isEmail, newPasswordError, type FormErrors } from '../../../lib/validation';
 import { useRegisterMutation, type RegisterRequest } from '../api/auth-api';
 
 type RegisterField = 'fullName' | 'email' | 'username' | 'password' | 'phone' | 'company';
-
-/** CONTRACT §1: passwords of at least 8 characters. */
-export const MIN_PASSWORD_LENGTH = 8;
 
 const initialValues: Record<RegisterField, string> = {
   fullName: '',
@@ -33,12 +30,7 @@ function validateRegistration(values: Record<RegisterField, string>): FormErrors
         ? undefined
         : 'validation.emailInvalid',
     username: isBlank(values.username) ? 'validation.usernameRequired' : undefined,
-    password:
-      values.password.length === 0
-        ? 'validation.passwordRequired'
-        : values.password.length < MIN_PASSWORD_LENGTH
-          ? 'validation.passwordTooShort'
-          : undefined,
+    password: newPasswordError(values.password),
   };
 }
 
@@ -114,7 +106,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
         label={t('fields.password')}
         autoComplete="new-password"
         required
-        helperText={message('password') ?? t('fields.passwordHint')}
+        helperText={message('password') ?? t('common:password.policy')}
       />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2.25 }}>
         <TextField

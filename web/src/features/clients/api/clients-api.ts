@@ -1,8 +1,8 @@
-import type { ClientDto } from '@erp/contracts';
+import type { ClientDetailDto, ClientDto, PriceListDto } from '@erp/contracts';
 import { api, listTags } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
 
-export type { ClientDto };
+export type { ClientDetailDto, ClientDto };
 
 /** POST /api/clients from the Clients screen (SPEC §2): empty fields are left out. */
 export interface CreateClientRequest {
@@ -12,7 +12,31 @@ export interface CreateClientRequest {
   phone?: string;
   address?: string;
   notes?: string;
+  /** The price list the client buys at (CONTRACT §10); absent: the items' own prices. */
+  priceListId?: string;
+  /** Days from an invoice's issue to its due date (CONTRACT §11); absent: 0, cash. */
+  paymentTermsDays?: number;
+  /** The most the client may owe with VAT, 2-decimal text; absent: no limit. */
+  creditLimit?: string;
 }
+
+/** PATCH /api/clients/{id}: the changed fields only; null clears an optional one (the price list too). */
+export interface UpdateClientRequest {
+  id: string;
+  name?: string;
+  nameAr?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  notes?: string | null;
+  priceListId?: string | null;
+  paymentTermsDays?: number;
+  /** null: no limit any more. */
+  creditLimit?: string | null;
+}
+
+/** A price list as the client form offers it. */
+export type ClientPriceList = Pick<PriceListDto, 'id' | 'name'>;
 
 export interface ClientsQuery {
   search?: string;
@@ -45,11 +69,45 @@ export const clientsApi = api.injectEndpoints({
       }),
       providesTags: (page) => listTags('Client', page?.items),
     }),
+    /**
+     * GET /api/clients/{id}: the client with what it owes (`balance`, negative: money on account)
+     * and the part of it past due (CONTRACT §11). Payments recorded elsewhere invalidate its tag.
+     */
+    getClient: build.query<ClientDetailDto, string>({
+      query: (id) => `/api/clients/${encodeURIComponent(id)}`,
+      providesTags: (_client, _error, id) => [{ type: 'Client', id }],
+    }),
     createClient: build.mutation<ClientDto, CreateClientRequest>({
       query: (body) => ({ url: '/api/clients', method: 'POST', body }),
       invalidatesTags: [{ type: 'Client', id: 'LIST' }, 'DashboardStats'],
     }),
+    updateClient: build.mutation<ClientDto, UpdateClientRequest>({
+      query: ({ id, ...changes }) => ({
+        url: `/api/clients/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: changes,
+      }),
+      invalidatesTags: (_client, _error, { id }) => [
+        { type: 'Client', id },
+        { type: 'Client', id: 'LIST' },
+      ],
+    }),
+    /**
+     * The price lists a client may buy at (needs stock:read). The Price Lists screen has its own
+     * endpoints (features do not import each other); the shared `PriceList` tag keeps both fresh.
+     */
+    getClientPriceLists: build.query<ClientPriceList[], void>({
+      query: () => '/api/price-lists',
+      transformResponse: (lists: PriceListDto[]) => lists.map(({ id, name }) => ({ id, name })),
+      providesTags: (lists) => listTags('PriceList', lists),
+    }),
   }),
 });
 
-export const { useGetClientsQuery, useCreateClientMutation } = clientsApi;
+export const {
+  useGetClientsQuery,
+  useGetClientQuery,
+  useCreateClientMutation,
+  useUpdateClientMutation,
+  useGetClientPriceListsQuery,
+} = clientsApi;

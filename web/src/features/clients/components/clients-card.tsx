@@ -1,9 +1,13 @@
+import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,8 +17,10 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router-dom';
 import { BilingualName } from '../../../components/bilingual-name';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
@@ -22,6 +28,7 @@ import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatDate, formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import type { ClientDto } from '../api/clients-api';
 import { clientPageSizes, type ClientPageSize, type ClientsList } from '../hooks/use-clients-list';
 import { ClientContact } from './client-contact';
 
@@ -29,12 +36,63 @@ const COLUMNS = 4;
 const SKELETON_ROWS = 5;
 
 /** The clients (SPEC §2): name with the Arabic name, contact, address and joined date; searched and paged by the server. */
-export function ClientsCard({ list }: { list: ClientsList }) {
+interface ClientsCardProps {
+  list: ClientsList;
+  /**
+   * The price lists' names by id (stock:read): a column of the list each client buys at; null
+   * while they load; undefined when they cannot be read (no column).
+   */
+  priceListNames?: ReadonlyMap<string, string> | null;
+  /** clients:write: an Edit action on each client. */
+  onEdit?: (client: ClientDto) => void;
+}
+
+/** The client's names, a link to its profile (/clients/{id}) for the mouse and the keyboard alike. */
+function ClientName({ client }: { client: ClientDto }) {
+  return (
+    <Link
+      component={RouterLink}
+      to={`/clients/${encodeURIComponent(client.id)}`}
+      underline="hover"
+      color="inherit"
+      sx={{ display: 'inline-block' }}
+    >
+      <BilingualName name={client.name} nameAr={client.nameAr} />
+    </Link>
+  );
+}
+
+export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) {
   const { t } = useTranslation('clients');
   const { language } = useLanguage();
   const isPhone = useIsPhone();
   const { clients } = list;
   const dash = t('common:noValue');
+  const showPriceList = priceListNames !== undefined;
+  const columns = COLUMNS + (showPriceList ? 1 : 0) + (onEdit ? 1 : 0);
+  /** The client's price list by name; none: the items' own prices. */
+  const priceListOf = (client: ClientDto) =>
+    client.priceListId === null
+      ? t('list.noPriceList')
+      : (priceListNames?.get(client.priceListId) ?? (priceListNames ? t('form.unknownPriceList') : dash));
+  const editButton = (client: ClientDto, withText: boolean) =>
+    onEdit &&
+    (withText ? (
+      <Button
+        size="small"
+        startIcon={<EditRoundedIcon />}
+        aria-label={t('actions.edit', { name: client.name })}
+        onClick={() => onEdit(client)}
+      >
+        {t('common:actions.edit')}
+      </Button>
+    ) : (
+      <Tooltip title={t('actions.edit', { name: client.name })}>
+        <IconButton size="small" aria-label={t('actions.edit', { name: client.name })} onClick={() => onEdit(client)}>
+          <EditRoundedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    ));
 
   const noResults = (
     <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
@@ -66,7 +124,13 @@ export function ClientsCard({ list }: { list: ClientsList }) {
                     </Typography>
                   }
                 >
-                  <BilingualName name={client.name} nameAr={client.nameAr} />
+                  <ClientName client={client} />
+                  {/* A line of its own (not a third fact: the contact column would wrap), when the client has a list. */}
+                  {showPriceList && client.priceListId && (
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                      {t('list.priceListOf', { name: priceListOf(client) })}
+                    </Typography>
+                  )}
                 </PhoneListHead>
                 <PhoneFacts
                   facts={[
@@ -74,6 +138,7 @@ export function ClientsCard({ list }: { list: ClientsList }) {
                     { label: t('list.columns.address'), value: client.address ? <bdi>{client.address}</bdi> : dash },
                   ]}
                 />
+                {onEdit && <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{editButton(client, true)}</Box>}
               </PhoneListItem>
             ))}
     </PhoneList>
@@ -128,15 +193,17 @@ export function ClientsCard({ list }: { list: ClientsList }) {
                     <TableCell>{t('list.columns.name')}</TableCell>
                     <TableCell>{t('list.columns.contact')}</TableCell>
                     <TableCell>{t('list.columns.address')}</TableCell>
+                    {showPriceList && <TableCell>{t('list.columns.priceList')}</TableCell>}
                     <TableCell>{t('list.columns.joined')}</TableCell>
+                    {onEdit && <TableCell align="right">{t('list.columns.actions')}</TableCell>}
                   </TableRow>
                 </TableHead>
                 <TableBody>
                   {!clients ? (
-                    <TableSkeletonRows rows={SKELETON_ROWS} columns={COLUMNS} />
+                    <TableSkeletonRows rows={SKELETON_ROWS} columns={columns} />
                   ) : clients.length === 0 ? (
                     <TableRow>
-                      <TableCell colSpan={COLUMNS} sx={{ borderBottom: 0 }}>
+                      <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
                         {noResults}
                       </TableCell>
                     </TableRow>
@@ -144,7 +211,7 @@ export function ClientsCard({ list }: { list: ClientsList }) {
                     clients.map((client) => (
                       <TableRow key={client.id} hover data-testid="client-row">
                         <TableCell>
-                          <BilingualName name={client.name} nameAr={client.nameAr} />
+                          <ClientName client={client} />
                         </TableCell>
                         <TableCell>
                           <ClientContact client={client} />
@@ -160,7 +227,19 @@ export function ClientsCard({ list }: { list: ClientsList }) {
                             </Typography>
                           )}
                         </TableCell>
+                        {showPriceList && (
+                          <TableCell>
+                            <Typography
+                              variant="body2"
+                              color={client.priceListId ? 'text.primary' : 'text.secondary'}
+                              data-testid="client-price-list"
+                            >
+                              <bdi>{priceListOf(client)}</bdi>
+                            </Typography>
+                          </TableCell>
+                        )}
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(client.createdAt, language)}</TableCell>
+                        {onEdit && <TableCell align="right">{editButton(client, false)}</TableCell>}
                       </TableRow>
                     ))
                   )}

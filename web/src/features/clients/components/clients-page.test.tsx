@@ -16,6 +16,9 @@ function makeClient(overrides: Partial<ClientDto> = {}): ClientDto {
     email: 'buyer@alnoor.sa',
     address: 'Industrial Area, Riyadh',
     notes: null,
+    priceListId: null,
+    paymentTermsDays: 0,
+    creditLimit: null,
     createdAt: '2026-10-01T08:00:00.000Z',
     createdBy: 'u-owner',
     ...overrides,
@@ -40,10 +43,31 @@ function pageResponse(items: ClientDto[], total = items.length): Response {
   });
 }
 
-function renderPage(routes: ApiRoutes = {}, canWrite = true) {
-  const fetchMock = serveApi({ '/api/clients': () => pageResponse([baraka, noor]), ...routes });
+const priceLists = [
+  {
+    id: 'pl-wholesale',
+    name: 'Wholesale',
+    itemCount: 12,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    updatedAt: '2026-03-01T09:00:00.000Z',
+  },
+  {
+    id: 'pl-horeca',
+    name: 'HORECA',
+    itemCount: 4,
+    createdAt: '2026-03-01T09:00:00.000Z',
+    updatedAt: '2026-03-01T09:00:00.000Z',
+  },
+];
+
+function renderPage(routes: ApiRoutes = {}, canWrite = true, canReadPriceLists = true) {
+  const fetchMock = serveApi({
+    '/api/clients': () => pageResponse([baraka, noor]),
+    '/api/price-lists': () => jsonResponse(priceLists),
+    ...routes,
+  });
   const user = userEvent.setup();
-  renderWithProviders(<ClientsPage canWrite={canWrite} />, '/clients');
+  renderWithProviders(<ClientsPage canWrite={canWrite} canReadPriceLists={canReadPriceLists} />, '/clients');
   return { fetchMock, user };
 }
 
@@ -55,7 +79,7 @@ describe('ClientsPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Name', 'Contact', 'Address', 'Joined']);
+    ).toEqual(['Name', 'Contact', 'Address', 'Price list', 'Joined', 'Actions']);
     const row = within((await within(table).findByText('Al Noor Trading')).closest('tr') as HTMLElement);
     expect(row.getByText('مؤسسة النور التجارية')).toBeTruthy();
     expect(row.getByRole('link', { name: '+966 50 123 4567' }).getAttribute('href')).toBe('tel:+966501234567');
@@ -64,6 +88,140 @@ describe('ClientsPage', () => {
     expect(row.getByText('Oct 1, 2026')).toBeTruthy();
     const empty = within(within(table).getByText('Baraka Foods').closest('tr') as HTMLElement);
     expect(empty.getAllByText('—')).toHaveLength(2);
+  });
+
+  it('shows the price list each client buys at', async () => {
+    renderPage({ '/api/clients': () => pageResponse([makeClient({ priceListId: 'pl-wholesale' }), baraka]) });
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    const row = within((await within(table).findByText('Al Noor Trading')).closest('tr') as HTMLElement);
+    expect(await row.findByText('Wholesale')).toBeTruthy();
+    expect(within(within(table).getByText('Baraka Foods').closest('tr') as HTMLElement).getByText('None')).toBeTruthy();
+  });
+
+  it('reads no price lists without stock:read', async () => {
+    const { fetchMock } = renderPage({}, true, false);
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    await within(table).findByText('Al Noor Trading');
+    expect(within(table).queryByRole('columnheader', { name: 'Price list' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/price-lists'))).toBe(false);
+  });
+
+  describe('Edit', () => {
+    async function openEdit(routes: ApiRoutes = {}, client = noor) {
+      const rendered = renderPage({ '/api/clients': () => pageResponse([baraka, client]), ...routes });
+      await screen.findByText('Al Noor Trading');
+      await rendered.user.click(screen.getByRole('button', { name: 'Edit Al Noor Trading' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Al Noor Trading' });
+      return { ...rendered, dialog };
+    }
+
+    it('gives the client a price list: PATCH sends priceListId only', async () => {
+      const { fetchMock, user, dialog } = await openEdit({
+        'PATCH /api/clients/c-noor': () => jsonResponse(makeClient({ priceListId: 'pl-horeca' })),
+      });
+      const select = within(dialog).getByRole('combobox', { name: 'Price list' });
+      expect(select.textContent).toBe('None: the items’ own prices');
+      await user.click(select);
+      await user.click(await screen.findByRole('option', { name: 'HORECA' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await screen.findByText('Client updated')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/clients/c-noor')).toEqual([{ priceListId: 'pl-horeca' }]);
+    });
+
+    it('sets payment terms and a credit limit, and clears the limit with null', async () => {
+      const { fetchMock, user, dialog } = await openEdit({
+        'PATCH /api/clients/c-noor': () => jsonResponse(makeClient({ paymentTermsDays: 30, creditLimit: '5000.00' })),
+      });
+      const terms = within(dialog).getByRole('textbox', { name: 'Payment terms (days)' });
+      const limit = within(dialog).getByRole('textbox', { name: 'Credit limit' });
+      expect((terms as HTMLInputElement).value).toBe('0');
+      expect((limit as HTMLInputElement).value).toBe('');
+      await user.clear(terms);
+      await user.type(terms, '٣٠');
+      await user.type(limit, '5000');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await screen.findByText('Client updated');
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/clients/c-noor')).toEqual([
+        { paymentTermsDays: 30, creditLimit: '5000.00' },
+      ]);
+    });
+
+    it('sends null for a cleared credit limit and nothing for an unchanged one', async () => {
+      const { fetchMock, user, dialog } = await openEdit(
+        { 'PATCH /api/clients/c-noor': () => jsonResponse(makeClient()) },
+        makeClient({ paymentTermsDays: 30, creditLimit: '5000.00' }),
+      );
+      const limit = within(dialog).getByRole('textbox', { name: 'Credit limit' });
+      expect((limit as HTMLInputElement).value).toBe('5000.00');
+      await user.clear(limit);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await screen.findByText('Client updated');
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/clients/c-noor')).toEqual([{ creditLimit: null }]);
+    });
+
+    it('refuses terms above 365 days and a limit with 3 decimals before sending', async () => {
+      const { fetchMock, user, dialog } = await openEdit();
+      const terms = within(dialog).getByRole('textbox', { name: 'Payment terms (days)' });
+      await user.clear(terms);
+      await user.type(terms, '400');
+      await user.type(within(dialog).getByRole('textbox', { name: 'Credit limit' }), '10.555');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(within(dialog).getByText('Enter whole days from 0 to 365')).toBeTruthy();
+      expect(within(dialog).getByText('Enter an amount with at most 2 decimals')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/clients/c-noor')).toEqual([]);
+    });
+
+    it('takes the client off its list with null, and sends a cleared field as null', async () => {
+      const { fetchMock, user, dialog } = await openEdit(
+        { 'PATCH /api/clients/c-noor': () => jsonResponse(makeClient()) },
+        makeClient({ priceListId: 'pl-wholesale' }),
+      );
+      const select = within(dialog).getByRole('combobox', { name: 'Price list' });
+      expect(select.textContent).toBe('Wholesale');
+      await user.click(select);
+      await user.click(await screen.findByRole('option', { name: 'None: the items’ own prices' }));
+      await user.clear(within(dialog).getByRole('textbox', { name: 'Address' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await screen.findByText('Client updated');
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/clients/c-noor')).toEqual([{ address: null, priceListId: null }]);
+    });
+
+    it('says "Failed to update client" with the server message (an unknown list is a 400)', async () => {
+      const { user, dialog } = await openEdit({
+        'PATCH /api/clients/c-noor': () =>
+          jsonResponse(
+            {
+              message: 'priceListId names no price list',
+              code: 'VALIDATION_FAILED',
+              details: { fields: [{ field: 'priceListId', messages: ['priceListId names no price list'] }] },
+            },
+            400,
+            'Bad Request',
+          ),
+      });
+      await user.click(within(dialog).getByRole('combobox', { name: 'Price list' }));
+      await user.click(await screen.findByRole('option', { name: 'Wholesale' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      const toast = await screen.findByRole('alert');
+      expect(within(toast).getByText('Failed to update client')).toBeTruthy();
+      expect(within(toast).getByText('priceListId names no price list')).toBeTruthy();
+      expect(within(dialog).getByText('Check this value')).toBeTruthy();
+    });
+
+    it('offers the price lists in Arabic', async () => {
+      await i18n.changeLanguage('ar');
+      const { user } = renderPage();
+      await screen.findByText('Al Noor Trading');
+      await user.click(screen.getByRole('button', { name: 'تعديل Al Noor Trading' }));
+      const dialog = await screen.findByRole('dialog', { name: 'تعديل Al Noor Trading' });
+      const select = within(dialog).getByRole('combobox', { name: 'قائمة الأسعار' });
+      await user.click(select);
+      expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+        'بلا قائمة: أسعار الأصناف الأساسية',
+        'Wholesale',
+        'HORECA',
+      ]);
+    });
   });
 
   it('shows skeleton rows while loading', async () => {
@@ -169,6 +327,20 @@ describe('ClientsPage', () => {
       ]);
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Client' })).toBeNull());
       expect(await screen.findByText('Gulf Sweets')).toBeTruthy();
+    });
+
+    it('adds a client that buys at a price list', async () => {
+      const { fetchMock, user, dialog, field, save } = await openDialog({
+        'POST /api/clients': () => jsonResponse(makeClient({ id: 'c-new', priceListId: 'pl-wholesale' }), 201),
+      });
+      await user.type(field(/^Name/), 'Gulf Sweets');
+      await user.click(within(dialog).getByRole('combobox', { name: 'Price list' }));
+      await user.click(await screen.findByRole('option', { name: 'Wholesale' }));
+      await user.click(save());
+      await screen.findByText('Client added');
+      expect(bodiesSent(fetchMock, 'POST', '/api/clients')).toEqual([
+        { name: 'Gulf Sweets', priceListId: 'pl-wholesale' },
+      ]);
     });
 
     it('says "Failed to add client" with the server message and marks the field it names', async () => {

@@ -2,27 +2,38 @@ import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import PersonAddAltRoundedIcon from '@mui/icons-material/PersonAddAltRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
+import { useGetClientPriceListsQuery, type ClientDto } from '../api/clients-api';
 import { useClientsList } from '../hooks/use-clients-list';
-import { AddClientDialog } from './add-client-dialog';
+import { ClientDialog } from './client-dialog';
 import { ClientsCard } from './clients-card';
 
 interface ClientsPageProps {
-  /** clients:write (admins and owners hold it): Add Client. */
+  /** clients:write (admins and owners hold it): Add Client and Edit. */
   canWrite: boolean;
+  /** stock:read: the price lists, to show and choose the one a client buys at. */
+  canReadPriceLists: boolean;
 }
 
-/** /clients (SPEC §2): the client list with a server-side search, and Add Client for those who may. */
-export function ClientsPage({ canWrite }: ClientsPageProps) {
+/** What the dialog shows: a new client, or one being edited. */
+type Editing = { kind: 'new' } | { kind: 'edit'; client: ClientDto } | null;
+
+/** /clients (SPEC §2): the client list with a server-side search, and Add Client and Edit for those who may. */
+export function ClientsPage({ canWrite, canReadPriceLists }: ClientsPageProps) {
   const { t } = useTranslation('clients');
   const list = useClientsList();
-  const [adding, setAdding] = useState(false);
+  const priceLists = useGetClientPriceListsQuery(undefined, { skip: !canReadPriceLists });
+  const [editing, setEditing] = useState<Editing>(null);
+  const priceListNames = useMemo(
+    () => (priceLists.currentData ? new Map(priceLists.currentData.map((entry) => [entry.id, entry.name])) : null),
+    [priceLists.currentData],
+  );
 
   const addButton = (
-    <Button variant="contained" startIcon={<PersonAddAltRoundedIcon />} onClick={() => setAdding(true)}>
+    <Button variant="contained" startIcon={<PersonAddAltRoundedIcon />} onClick={() => setEditing({ kind: 'new' })}>
       {t('actions.add')}
     </Button>
   );
@@ -39,10 +50,22 @@ export function ClientsPage({ canWrite }: ClientsPageProps) {
             action={canWrite && addButton}
           />
         ) : (
-          <ClientsCard list={list} />
+          <ClientsCard
+            list={list}
+            priceListNames={canReadPriceLists ? priceListNames : undefined}
+            onEdit={canWrite ? (client) => setEditing({ kind: 'edit', client }) : undefined}
+          />
         )}
       </Box>
-      {adding && <AddClientDialog onClose={() => setAdding(false)} />}
+      {editing && (
+        <ClientDialog
+          key={editing.kind === 'edit' ? editing.client.id : 'new'}
+          client={editing.kind === 'edit' ? editing.client : null}
+          // While the lists load (or when they cannot be read) the field waits: a client's list is never lost.
+          priceLists={canReadPriceLists ? (priceLists.currentData ?? null) : null}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetClientsQuery } from '../api/clients-api';
 
@@ -21,10 +21,9 @@ export function useClientsList() {
   const query = useGetClientsQuery({ search: search || undefined, limit: pageSize, offset: page * pageSize });
   const total = query.data?.total ?? 0;
 
+  // Past the last page (rows deleted meanwhile): move to the last one, during render (no effect round).
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
-  useEffect(() => {
-    if (query.currentData && page > lastPage) setPaging({ search, page: lastPage });
-  }, [query.currentData, page, lastPage, search]);
+  if (query.currentData && page > lastPage) setPaging({ search, page: lastPage });
 
   return {
     searchText,

@@ -1,10 +1,60 @@
+import { checkDecimal, latinDigits, moneyText } from '../../../lib/decimal';
 import { isBlank, isEmail, type FormErrors } from '../../../lib/validation';
-import type { CreateClientRequest } from '../api/clients-api';
+import type { ClientDto, CreateClientRequest, UpdateClientRequest } from '../api/clients-api';
 
-export type ClientFormField = 'name' | 'nameAr' | 'email' | 'phone' | 'address' | 'notes';
+export type ClientFormField =
+  'name' | 'nameAr' | 'email' | 'phone' | 'address' | 'notes' | 'priceListId' | 'paymentTermsDays' | 'creditLimit';
 export type ClientFormValues = Record<ClientFormField, string>;
 
-export const emptyClientForm: ClientFormValues = { name: '', nameAr: '', email: '', phone: '', address: '', notes: '' };
+/**
+ * `priceListId` is '' for none: the client buys at the items' own prices. `paymentTermsDays`
+ * '0' is cash; `creditLimit` '' is no limit (CONTRACT §11).
+ */
+export const emptyClientForm: ClientFormValues = {
+  name: '',
+  nameAr: '',
+  email: '',
+  phone: '',
+  address: '',
+  notes: '',
+  priceListId: '',
+  paymentTermsDays: '0',
+  creditLimit: '',
+};
+
+/** The most days of credit the server accepts. */
+export const maxPaymentTermsDays = 365;
+
+const optionalFields = ['nameAr', 'email', 'phone', 'address', 'notes'] as const;
+
+/** A client's values in the edit form. */
+export function clientFormOf(client: ClientDto): ClientFormValues {
+  return {
+    name: client.name,
+    nameAr: client.nameAr ?? '',
+    email: client.email ?? '',
+    phone: client.phone ?? '',
+    address: client.address ?? '',
+    notes: client.notes ?? '',
+    priceListId: client.priceListId ?? '',
+    paymentTermsDays: String(client.paymentTermsDays),
+    creditLimit: client.creditLimit ?? '',
+  };
+}
+
+/** Typed days of credit as a whole number 0–365, or null. */
+export function paymentTermsOf(text: string): number | null {
+  const trimmed = latinDigits(text).trim();
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  const days = Number(trimmed);
+  return days <= maxPaymentTermsDays ? days : null;
+}
+
+/** A typed credit limit as 2-decimal text, null for none ('' ), or undefined when unreadable. */
+function creditLimitOf(text: string): string | null | undefined {
+  if (isBlank(text)) return null;
+  return checkDecimal(text, { scale: 2 }) === null ? (moneyText(text) ?? undefined) : undefined;
+}
 
 /** The server's rule (docs/api/orders-clients-analytics.md): 7–20 of digits, spaces, + - ( ), at least 7 digits. */
 export function isPhone(value: string): boolean {
@@ -18,15 +68,41 @@ export function validateClientForm(values: ClientFormValues): FormErrors<ClientF
   if (isBlank(values.name)) errors.name = 'form.errors.nameRequired';
   if (!isBlank(values.email) && !isEmail(values.email)) errors.email = 'form.errors.email';
   if (!isBlank(values.phone) && !isPhone(values.phone)) errors.phone = 'form.errors.phone';
+  if (paymentTermsOf(values.paymentTermsDays) === null) errors.paymentTermsDays = 'form.errors.paymentTermsDays';
+  if (creditLimitOf(values.creditLimit) === undefined) errors.creditLimit = 'form.errors.creditLimit';
   return errors;
 }
 
 /** POST /api/clients: trimmed, empty fields left out. */
 export function toCreateClientRequest(values: ClientFormValues): CreateClientRequest {
   const request: CreateClientRequest = { name: values.name.trim() };
-  for (const field of ['nameAr', 'email', 'phone', 'address', 'notes'] as const) {
+  for (const field of optionalFields) {
     const value = values[field].trim();
     if (value) request[field] = value;
   }
+  if (values.priceListId) request.priceListId = values.priceListId;
+  const terms = paymentTermsOf(values.paymentTermsDays);
+  if (terms) request.paymentTermsDays = terms;
+  const limit = creditLimitOf(values.creditLimit);
+  if (limit) request.creditLimit = limit;
   return request;
+}
+
+/** PATCH /api/clients/{id}: only what changed (a cleared field as null), or null when nothing did. */
+export function toUpdateClientRequest(client: ClientDto, values: ClientFormValues): UpdateClientRequest | null {
+  const request: UpdateClientRequest = { id: client.id };
+  const name = values.name.trim();
+  if (name !== client.name) request.name = name;
+  for (const field of optionalFields) {
+    const value = values[field].trim() || null;
+    if (value !== (client[field] ?? null)) request[field] = value;
+  }
+  const priceListId = values.priceListId || null;
+  if (priceListId !== client.priceListId) request.priceListId = priceListId;
+  const terms = paymentTermsOf(values.paymentTermsDays);
+  if (terms !== null && terms !== client.paymentTermsDays) request.paymentTermsDays = terms;
+  const limit = creditLimitOf(values.creditLimit);
+  const currentLimit = client.creditLimit === null ? null : moneyText(client.creditLimit);
+  if (limit !== undefined && limit !== currentLimit) request.creditLimit = limit;
+  return Object.keys(request).length > 1 ? request : null;
 }

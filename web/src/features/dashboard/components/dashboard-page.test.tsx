@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
+import { agingReport } from '../../../test/aging-fixtures';
 import { admin, makeSettings, makeUser, owner, serveApi } from '../../../test/fixtures';
 import { jsonResponse, renderApp, type mockFetch } from '../../../test/render';
 import type { DashboardStatsDto } from '../api/dashboard-api';
@@ -29,11 +30,13 @@ function renderDashboard(
   user: UserDto,
   stats: () => Response | Promise<Response> = () => jsonResponse(makeStats()),
   currency: 'SAR' | 'AED' = 'SAR',
+  aging: () => Response | Promise<Response> = () => jsonResponse(agingReport),
 ) {
   const fetchMock = serveApi({
     '/api/user': () => jsonResponse(user),
     '/api/settings': () => jsonResponse(makeSettings({ currency })),
     '/api/dashboard/stats': stats,
+    '/api/receivables/aging': aging,
   });
   const rendered = renderApp('/dashboard');
   return { fetchMock, user: userEvent.setup(), ...rendered };
@@ -145,6 +148,75 @@ describe('DashboardPage', () => {
       const { fetchMock } = renderDashboard(staff(['analytics:read']));
       await within(await screen.findByTestId('stat-orders')).findByText('1,520');
       expect(requestsTo(fetchMock, '/api/dashboard/stats')).toBe(1);
+    });
+  });
+
+  describe('the Receivables card', () => {
+    const receivables = () => screen.findByRole('region', { name: 'Receivables' });
+
+    it('shows a holder of invoices:read what is owed and overdue, in the settings currency, and who owes most', async () => {
+      renderDashboard(staff(['invoices:read']), undefined, 'AED');
+      const card = await receivables();
+      const overdue = await within(card).findByTestId('receivables-overdue');
+      expect(await within(overdue).findByText(/^AED\s7,500\.70$/)).toBeTruthy();
+      expect(within(card).getByTestId('receivables-total').textContent).toMatch(/AED\s12,501\.10$/);
+      expect(within(within(card).getByTestId('receivables-overdue-clients')).getByText('2')).toBeTruthy();
+      const top = within(card).getAllByTestId('receivables-top-client');
+      expect(top.map((item) => within(item).getByRole('link').textContent)).toEqual([
+        'Al Noor Trading',
+        'Gulf Fresh Foods',
+      ]);
+      expect(within(top[0]).getByRole('link').getAttribute('href')).toBe('/clients/c-1');
+      // Without analytics:read the stats are still neither shown nor asked for.
+      expect(screen.queryByRole('region', { name: 'Business overview' })).toBeNull();
+    });
+
+    it('is shown to an owner beside the figures', async () => {
+      renderDashboard(owner);
+      const card = await receivables();
+      expect(await within(card).findByTestId('receivables-total')).toBeTruthy();
+      expect(await screen.findByTestId('stat-orders')).toBeTruthy();
+    });
+
+    it('is not shown, and the report not asked for, without invoices:read', async () => {
+      const { fetchMock } = renderDashboard(staff(['orders:read', 'analytics:read']));
+      await within(await screen.findByTestId('stat-orders')).findByText('1,520');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('region', { name: 'Receivables' })).toBeNull();
+      expect(requestsTo(fetchMock, '/api/receivables/aging')).toBe(0);
+    });
+
+    it('shares its request with the aging report: View aging report shows it without asking again', async () => {
+      const { fetchMock, user, router } = renderDashboard(staff(['invoices:read']));
+      const card = await receivables();
+      await within(card).findByTestId('receivables-total');
+      await user.click(within(card).getByRole('link', { name: 'View aging report' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/receivables'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Receivables Aging' })).toBeTruthy();
+      expect(await screen.findByTestId('aging-totals')).toBeTruthy();
+      expect(requestsTo(fetchMock, '/api/receivables/aging')).toBe(1);
+    });
+
+    it("says 'Nothing owed' when every invoice is paid", async () => {
+      renderDashboard(staff(['invoices:read']), undefined, 'SAR', () => jsonResponse([]));
+      const card = await receivables();
+      expect(await within(card).findByRole('heading', { name: 'Nothing owed' })).toBeTruthy();
+    });
+
+    it('offers to try again on its own when the report cannot be loaded', async () => {
+      let fail = true;
+      const { user } = renderDashboard(owner, undefined, 'SAR', () =>
+        fail
+          ? jsonResponse({ message: 'down', code: 'INTERNAL' }, 500, 'Internal Server Error')
+          : jsonResponse(agingReport),
+      );
+      const card = await receivables();
+      expect(await within(card).findByText('Could not load the data')).toBeTruthy();
+      // The figures above are not affected.
+      expect(await within(await screen.findByTestId('stat-orders')).findByText('1,520')).toBeTruthy();
+      fail = false;
+      await user.click(within(card).getByRole('button', { name: 'Try again' }));
+      expect(await within(card).findByTestId('receivables-total')).toBeTruthy();
     });
   });
 

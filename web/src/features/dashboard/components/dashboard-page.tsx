@@ -2,6 +2,7 @@ import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -23,12 +24,18 @@ export interface DashboardPageProps {
   canViewStock: boolean;
   /** The company's currency (settings, CONTRACT §4); null while the settings load. */
   currency: string | null;
+  /**
+   * The Receivables card (invoices:read), from the receivables feature: the route composes it,
+   * as features do not import each other. Nothing without the permission.
+   */
+  receivables?: ReactNode;
 }
 
 /**
  * /dashboard (SPEC §2): a welcome, the four key figures for users with analytics:read, a
- * 'No data yet' card while there are no orders and no clients, and the Quick Actions the user
- * may take. Admins and owners hold every permission.
+ * 'No data yet' card while there are no orders and no clients, the Receivables card for users
+ * with invoices:read, and the Quick Actions the user may take. Admins and owners hold every
+ * permission.
  */
 export function DashboardPage({
   userName,
@@ -37,6 +44,7 @@ export function DashboardPage({
   canUploadInvoices,
   canViewStock,
   currency,
+  receivables,
 }: DashboardPageProps) {
   const { t } = useTranslation('dashboard');
   // Without analytics:read the server would answer 403: the request is not made at all.
@@ -63,6 +71,7 @@ export function DashboardPage({
             description={t(canCreateOrders || canUploadInvoices ? 'empty.description' : 'empty.readOnlyDescription')}
           />
         )}
+        {receivables}
         <QuickActionsCard canCreateOrders={canCreateOrders} canUploadInvoices={canUploadInvoices} />
         {!canReadAnalytics && (
           // A standing note, not news: no alert role (which screen readers would announce).

@@ -1,9 +1,16 @@
-import type { InvoiceDto, InvoiceType } from '@erp/contracts';
+import type { InvoiceDto, InvoiceType, PaymentDto, PaymentMethod, PaymentStatus } from '@erp/contracts';
 import { api, listTags } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
+import { isHttpError } from '../../../lib/http-error';
+
+export type { PaymentDto, PaymentMethod, PaymentStatus };
 
 export interface InvoicesQuery {
   type?: InvoiceType;
+  /** Customer invoices only, in this settlement state (docs/api/invoices.md). */
+  paymentStatus?: PaymentStatus;
+  /** One client's invoices and credit notes only (the client's profile). */
+  clientId?: string;
   /** Inclusive issue dates, "YYYY-MM-DD" (docs/api/invoices.md). */
   from?: string;
   to?: string;
@@ -16,6 +23,24 @@ export interface InvoicesQuery {
 export interface InvoicesPage {
   items: InvoiceDto[];
   total: number;
+}
+
+/** POST /api/invoices/{id}/payments: money as 2-decimal text, `paidAt` a day ("2026-11-20"). */
+export interface RecordPaymentRequest {
+  invoiceId: string;
+  /** The invoice's client, whose balance the payment changes (not sent). */
+  clientId?: string | null;
+  amount: string;
+  method: PaymentMethod;
+  paidAt: string;
+  reference?: string;
+}
+
+export interface DeletePaymentRequest {
+  invoiceId: string;
+  clientId?: string | null;
+  paymentId: string;
+  reason: string;
 }
 
 /**
@@ -31,14 +56,37 @@ function totalOf(meta: HttpMeta | undefined, fallback: number): number {
   return Number.isInteger(total) && total >= 0 ? total : fallback;
 }
 
+/** The tag of one invoice's payments: changes with every payment recorded or deleted. */
+function paymentsTag(invoiceId: string) {
+  return { type: 'Invoice', id: `${invoiceId}/payments` } as const;
+}
+
+/**
+ * What a payment's answer makes stale: the invoice (its paid amount and balance), its payments,
+ * the invoices lists and the client's balance. A refused payment (409: the balance moved, or
+ * nothing is left to pay) also means this screen's figures are old, so they are read again too.
+ */
+function settlementTags(invoiceId: string, clientId: string | null | undefined, error: unknown) {
+  if (error !== undefined && !(isHttpError(error) && error.status === 409)) return [];
+  const tags: Array<{ type: 'Invoice' | 'Client'; id: string }> = [
+    { type: 'Invoice', id: invoiceId },
+    paymentsTag(invoiceId),
+    INVOICE_LIST_TAG,
+  ];
+  if (clientId) tags.push({ type: 'Client', id: clientId });
+  return tags;
+}
+
 export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/invoices: newest first, narrowed by type, issue dates and search, one page. */
+    /** GET /api/invoices: newest first, narrowed by type, payment status, client, issue dates and search, one page. */
     getInvoices: build.query<InvoicesPage, InvoicesQuery>({
-      query: ({ type, from, to, search, limit, offset }) => ({
+      query: ({ type, paymentStatus, clientId, from, to, search, limit, offset }) => ({
         url: '/api/invoices',
         params: {
           type,
+          paymentStatus,
+          clientId,
           from: from || undefined,
           to: to || undefined,
           search: search?.trim() || undefined,
@@ -52,10 +100,44 @@ export const invoicesApi = api.injectEndpoints({
       }),
       providesTags: (page) => listTags('Invoice', page?.items),
     }),
+    /** GET /api/invoices/{id}: one invoice or credit note with its settlement. */
+    getInvoice: build.query<InvoiceDto, string>({
+      query: (id) => `/api/invoices/${encodeURIComponent(id)}`,
+      providesTags: (_invoice, _error, id) => [{ type: 'Invoice', id }],
+    }),
+    /** GET /api/invoices/{id}/payments: every payment, by when the money came, deleted ones too. */
+    getInvoicePayments: build.query<PaymentDto[], string>({
+      query: (id) => `/api/invoices/${encodeURIComponent(id)}/payments`,
+      providesTags: (_payments, _error, id) => [paymentsTag(id)],
+    }),
+    /** POST /api/invoices/{id}/payments (invoices:write). */
+    recordPayment: build.mutation<PaymentDto, RecordPaymentRequest>({
+      query: ({ invoiceId, clientId: _clientId, ...body }) => ({
+        url: `/api/invoices/${encodeURIComponent(invoiceId)}/payments`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_payment, error, { invoiceId, clientId }) => settlementTags(invoiceId, clientId, error),
+    }),
+    /** DELETE /api/invoices/{id}/payments/{paymentId} with `{ reason }` (admins and owners). */
+    deletePayment: build.mutation<PaymentDto, DeletePaymentRequest>({
+      query: ({ invoiceId, paymentId, reason }) => ({
+        url: `/api/invoices/${encodeURIComponent(invoiceId)}/payments/${encodeURIComponent(paymentId)}`,
+        method: 'DELETE',
+        body: { reason },
+      }),
+      invalidatesTags: (_payment, error, { invoiceId, clientId }) => settlementTags(invoiceId, clientId, error),
+    }),
   }),
 });
 
-export const { useGetInvoicesQuery } = invoicesApi;
+export const {
+  useGetInvoicesQuery,
+  useGetInvoiceQuery,
+  useGetInvoicePaymentsQuery,
+  useRecordPaymentMutation,
+  useDeletePaymentMutation,
+} = invoicesApi;
 
 /**
  * The action that makes every invoices list ask the server again:

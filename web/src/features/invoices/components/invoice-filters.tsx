@@ -2,17 +2,26 @@ import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useTranslation } from 'react-i18next';
-import type { Invoices, InvoiceTypeFilter } from '../hooks/use-invoices';
+import {
+  hasPaymentStatus,
+  invoiceTypeFilters,
+  type Invoices,
+  type InvoiceTypeFilter,
+  type PaymentStatusFilter,
+} from '../hooks/use-invoices';
+import { paymentStatuses } from '../lib/payments';
 
-const typeFilters: readonly InvoiceTypeFilter[] = ['all', 'customer', 'supplier'];
+const paymentStatusFilters: readonly PaymentStatusFilter[] = ['all', ...paymentStatuses];
 
 /**
- * Search (invoice, client, supplier or order number), type (All / Customer / Supplier) and the
- * issue dates, from and to inclusive. Every change asks the server for a new first page.
+ * Search (invoice, client, supplier or order number), type (All / Customer / Credit notes /
+ * Supplier), payment status (customer invoices only) and the issue dates, from and to
+ * inclusive. Every change asks the server for a new first page.
  */
 export function InvoiceFilters({ invoices }: { invoices: Invoices }) {
   const { t } = useTranslation('invoices');
@@ -62,12 +71,29 @@ export function InvoiceFilters({ invoices }: { invoices: Invoices }) {
         aria-label={t('filters.type.label')}
         sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, height: 40 }}
       >
-        {typeFilters.map((type) => (
+        {invoiceTypeFilters.map((type) => (
           <ToggleButton key={type} value={type} sx={{ flex: { xs: 1, sm: 'initial' }, px: 2 }}>
             {t(`filters.type.${type}`)}
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+      <TextField
+        select
+        size="small"
+        id="invoices-payment-status"
+        label={t('filters.paymentStatus.label')}
+        value={invoices.paymentStatus}
+        onChange={(event) => invoices.setPaymentStatus(event.target.value as PaymentStatusFilter)}
+        // Supplier invoices and credit notes take no payments: the filter does not apply to them.
+        disabled={!hasPaymentStatus(invoices.type)}
+        sx={{ flex: { xs: '1 1 100%', sm: '0 0 190px' }, minWidth: 0 }}
+      >
+        {paymentStatusFilters.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`filters.paymentStatus.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
       {/* Native date inputs keep an intrinsic width unless told they may shrink (a 390 px phone). */}
       <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
         <TextField

@@ -1,9 +1,12 @@
 import type { InvoiceDto } from '@erp/contracts';
+import PaymentsRoundedIcon from '@mui/icons-material/PaymentsRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +15,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
@@ -23,44 +28,112 @@ import { useLanguage } from '../../../lib/use-language';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat, type InvoiceFormat } from '../hooks/use-invoice-format';
 import { invoicePageSizes, type InvoicePageSize, type Invoices } from '../hooks/use-invoices';
+import { takesPayment } from '../lib/payments';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTypeBadge } from './invoice-type-badge';
+import { PaymentStatusChip } from './payment-status-chip';
 
 /** SPEC §2: three placeholder rows while the list loads. */
 const PLACEHOLDER_ROWS = 3;
-const COLUMNS = 6;
+const COLUMNS = 7;
 
-/** The order an invoice was issued for, or the supplier's own number of a supplier invoice. */
-function InvoiceReference({ invoice }: { invoice: InvoiceDto }) {
+/**
+ * The order an invoice was issued for, the supplier's own number of a supplier invoice, or the
+ * invoice a credit note credits and why.
+ */
+export function InvoiceReference({ invoice }: { invoice: InvoiceDto }) {
   const { t } = useTranslation('invoices');
   const [label, number] =
     invoice.type === 'customer'
       ? [t('reference.order'), invoice.orderNumber]
-      : [t('reference.supplier'), invoice.supplierInvoiceNumber];
-  if (!number) return null;
+      : invoice.type === 'credit_note'
+        ? [t('reference.credits'), invoice.originalInvoiceNumber]
+        : [t('reference.supplier'), invoice.supplierInvoiceNumber];
   return (
-    <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-      {label} {/* A number reads left to right and stays on one line, in Arabic too. */}
-      <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
-        {number}
-      </Box>
-    </Typography>
+    <>
+      {number && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {label} {/* A number reads left to right and stays on one line, in Arabic too. */}
+          <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+            {number}
+          </Box>
+        </Typography>
+      )}
+      {invoice.type === 'credit_note' && invoice.reason && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-reason={invoice.reason}>
+          {t(`creditReason.${invoice.reason}`)}
+        </Typography>
+      )}
+    </>
   );
 }
 
-function InvoiceNumber({ invoice }: { invoice: InvoiceDto }) {
+/** The invoice's number, a link-styled button that opens its details (for the keyboard too). */
+export function InvoiceNumber({ invoice, onOpen }: { invoice: InvoiceDto; onOpen: (invoice: InvoiceDto) => void }) {
+  const { t } = useTranslation('invoices');
   return (
     <>
-      <Box
-        component="bdi"
-        dir="ltr"
-        sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: 600, whiteSpace: 'nowrap' }}
+      <Link
+        component="button"
+        type="button"
+        underline="hover"
+        aria-label={t('details.openFor', { number: invoice.invoiceNumber })}
+        onClick={() => onOpen(invoice)}
+        sx={{ textAlign: 'start', verticalAlign: 'baseline' }}
       >
-        {invoice.invoiceNumber}
-      </Box>
+        <Box
+          component="bdi"
+          dir="ltr"
+          sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: 600, whiteSpace: 'nowrap' }}
+        >
+          {invoice.invoiceNumber}
+        </Box>
+      </Link>
       <InvoiceReference invoice={invoice} />
     </>
+  );
+}
+
+function Dash() {
+  return (
+    <Box component="span" aria-hidden sx={{ color: 'text.disabled' }}>
+      —
+    </Box>
+  );
+}
+
+/** A customer invoice's balance due, and when it falls due; nothing for other types. */
+export function BalanceDue({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
+  const { t } = useTranslation('invoices');
+  if (invoice.type !== 'customer' || invoice.balanceDue === null) return <Dash />;
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600, whiteSpace: 'nowrap' }}>
+        {format.money(invoice.balanceDue, invoice.currency)}
+      </Box>
+      {invoice.dueDate && (
+        <Typography
+          variant="caption"
+          sx={{ display: 'block', whiteSpace: 'nowrap', color: invoice.overdue ? 'error.main' : 'text.secondary' }}
+        >
+          {t('list.dueOn', { date: format.day(invoice.dueDate) })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+/** The table's Payment column: the status (and Overdue), then the balance due and the due date. */
+export function PaymentCell({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
+  if (invoice.type !== 'customer' || !invoice.paymentStatus) return <Dash />;
+  return (
+    <Box sx={{ display: 'grid', justifyItems: 'start', gap: 0.5 }}>
+      <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
+      <Box>
+        <BalanceDue invoice={invoice} format={format} />
+      </Box>
+    </Box>
   );
 }
 
@@ -79,21 +152,22 @@ function PartyName({ invoice }: { invoice: InvoiceDto }) {
 }
 
 /** The total with VAT in the invoice's currency, and the VAT in it on a second line. */
-function InvoiceAmount({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
+export function InvoiceAmount({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
   const { t } = useTranslation('invoices');
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontWeight: 600, whiteSpace: 'nowrap' }}>
         {format.money(invoice.totalAmount, invoice.currency)}
       </Box>
-      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      {/* May wrap (the Arabic label is long); the amounts themselves hold together (no-break spaces). */}
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
         {t('vat', { rate: format.rate(invoice.taxRate), amount: format.money(invoice.taxAmount, invoice.currency) })}
       </Typography>
     </>
   );
 }
 
-function IssuedAt({ value, format }: { value: string; format: InvoiceFormat }) {
+export function IssuedAt({ value, format }: { value: string; format: InvoiceFormat }) {
   return (
     <Box component="time" dateTime={value} sx={{ whiteSpace: 'nowrap' }}>
       {format.date(value)}
@@ -102,19 +176,70 @@ function IssuedAt({ value, format }: { value: string; format: InvoiceFormat }) {
 }
 
 /**
- * All Invoices (SPEC §2): filters, then a table of number, type, client or supplier, amount,
- * date and Download, in server-side pages; small cards instead of the table on a phone.
+ * Record payment of a customer invoice with money left to pay (nothing otherwise): a text button
+ * on a phone card, an icon with a tooltip in a table, where width is short.
  */
-export function InvoicesCard({ invoices }: { invoices: Invoices }) {
+export function RecordPaymentButton({
+  invoice,
+  compact = false,
+  onRecordPayment,
+}: {
+  invoice: InvoiceDto;
+  compact?: boolean;
+  onRecordPayment: (invoice: InvoiceDto) => void;
+}) {
   const { t } = useTranslation('invoices');
-  const { language } = useLanguage();
+  if (!takesPayment(invoice)) return null;
+  const label = t('payment.recordFor', { number: invoice.invoiceNumber });
+  return compact ? (
+    <Tooltip title={t('payment.record')}>
+      <IconButton size="small" color="primary" aria-label={label} onClick={() => onRecordPayment(invoice)}>
+        <PaymentsRoundedIcon fontSize="small" />
+      </IconButton>
+    </Tooltip>
+  ) : (
+    <Button
+      size="small"
+      startIcon={<PaymentsRoundedIcon />}
+      aria-label={label}
+      onClick={() => onRecordPayment(invoice)}
+    >
+      {t('payment.record')}
+    </Button>
+  );
+}
+
+interface InvoicesCardProps {
+  invoices: Invoices;
+  /** Whether the user may record payments (invoices:write). */
+  canRecordPayments: boolean;
+  onOpen: (invoice: InvoiceDto) => void;
+  onRecordPayment: (invoice: InvoiceDto) => void;
+}
+
+/** A click on a row's own controls (a button, a link) is theirs, not the row's. */
+export function fromControl(event: MouseEvent<HTMLElement>): boolean {
+  return event.target instanceof Element && event.target.closest('button, a, input') !== null;
+}
+
+/**
+ * All Invoices (SPEC §2): filters, then a table of number, type, client or supplier, amount,
+ * balance due, payment status, date, Record payment and Download, in server-side pages; small
+ * cards instead of the table on a phone. A row (or its number) opens the invoice's details.
+ */
+export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPayment }: InvoicesCardProps) {
+  const { t } = useTranslation('invoices');
   const format = useInvoiceFormat();
   const isPhone = useIsPhone();
   const { download, isDownloading } = useDownloadInvoice();
   const { items } = invoices;
 
-  const downloadButton = (invoice: InvoiceDto) => (
+  const recordPaymentButton = (invoice: InvoiceDto, compact = false) =>
+    canRecordPayments && <RecordPaymentButton invoice={invoice} compact={compact} onRecordPayment={onRecordPayment} />;
+
+  const downloadButton = (invoice: InvoiceDto, compact = false) => (
     <DownloadInvoiceButton
+      compact={compact}
       invoice={invoice}
       downloading={isDownloading(invoice.invoiceNumber)}
       onDownload={(file) => void download(file)}
@@ -148,18 +273,33 @@ export function InvoicesCard({ invoices }: { invoices: Invoices }) {
           : items.map((invoice) => (
               <PhoneListItem key={invoice.id} testId="invoice-row">
                 <PhoneListHead badge={<InvoiceTypeBadge type={invoice.type} />}>
-                  <InvoiceNumber invoice={invoice} />
+                  <InvoiceNumber invoice={invoice} onOpen={onOpen} />
                   <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5, overflowWrap: 'anywhere' }}>
                     <PartyName invoice={invoice} />
                   </Typography>
                 </PhoneListHead>
+                {invoice.type === 'customer' && invoice.paymentStatus && (
+                  <Box>
+                    <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
+                  </Box>
+                )}
                 <PhoneFacts
                   facts={[
                     { label: t('list.columns.amount'), value: <InvoiceAmount invoice={invoice} format={format} /> },
-                    { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
+                    invoice.type === 'customer'
+                      ? { label: t('list.columns.balance'), value: <BalanceDue invoice={invoice} format={format} /> }
+                      : { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
                   ]}
                 />
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{downloadButton(invoice)}</Box>
+                {invoice.type === 'customer' && (
+                  <Typography variant="caption" color="text.secondary">
+                    {t('list.issuedOn')} <IssuedAt value={invoice.issuedAt} format={format} />
+                  </Typography>
+                )}
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+                  {recordPaymentButton(invoice)}
+                  {downloadButton(invoice)}
+                </Box>
               </PhoneListItem>
             ))}
     </PhoneList>
@@ -167,13 +307,14 @@ export function InvoicesCard({ invoices }: { invoices: Invoices }) {
 
   const table = (
     <TableContainer>
-      <Table aria-label={t('list.tableLabel')} aria-busy={!items} sx={{ minWidth: 880 }}>
+      <Table aria-label={t('list.tableLabel')} aria-busy={!items} sx={{ minWidth: 960 }}>
         <TableHead>
           <TableRow>
             <TableCell>{t('list.columns.number')}</TableCell>
             <TableCell>{t('list.columns.type')}</TableCell>
             <TableCell>{t('list.columns.party')}</TableCell>
             <TableCell align="right">{t('list.columns.amount')}</TableCell>
+            <TableCell>{t('list.columns.payment')}</TableCell>
             <TableCell>{t('list.columns.date')}</TableCell>
             <TableCell align="right">{t('list.columns.actions')}</TableCell>
           </TableRow>
@@ -189,9 +330,18 @@ export function InvoicesCard({ invoices }: { invoices: Invoices }) {
             </TableRow>
           ) : (
             items.map((invoice) => (
-              <TableRow key={invoice.id} hover data-testid="invoice-row">
+              <TableRow
+                key={invoice.id}
+                hover
+                data-testid="invoice-row"
+                // The number is the keyboard's way in; the whole row is a larger target for the mouse.
+                onClick={(event) => {
+                  if (!fromControl(event)) onOpen(invoice);
+                }}
+                sx={{ cursor: 'pointer' }}
+              >
                 <TableCell>
-                  <InvoiceNumber invoice={invoice} />
+                  <InvoiceNumber invoice={invoice} onOpen={onOpen} />
                 </TableCell>
                 <TableCell>
                   <InvoiceTypeBadge type={invoice.type} />
@@ -203,10 +353,16 @@ export function InvoicesCard({ invoices }: { invoices: Invoices }) {
                   <InvoiceAmount invoice={invoice} format={format} />
                 </TableCell>
                 <TableCell>
+                  <PaymentCell invoice={invoice} format={format} />
+                </TableCell>
+                <TableCell>
                   <IssuedAt value={invoice.issuedAt} format={format} />
                 </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {downloadButton(invoice)}
+                <TableCell align="right">
+                  <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                    {recordPaymentButton(invoice, true)}
+                    {downloadButton(invoice, true)}
+                  </Box>
                 </TableCell>
               </TableRow>
             ))
@@ -232,27 +388,45 @@ export function InvoicesCard({ invoices }: { invoices: Invoices }) {
       ) : (
         <>
           {isPhone ? phoneList : table}
-          <TablePagination
-            component="div"
-            count={invoices.total}
-            page={Math.min(invoices.page, Math.max(0, Math.ceil(invoices.total / invoices.pageSize) - 1))}
-            rowsPerPage={invoices.pageSize}
-            rowsPerPageOptions={[...invoicePageSizes]}
-            onPageChange={(_event, next) => invoices.setPage(next)}
-            onRowsPerPageChange={(event) => invoices.setPageSize(Number(event.target.value) as InvoicePageSize)}
-            labelRowsPerPage={t('list.pagination.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('list.pagination.displayed', {
-                from: formatQuantity(from, language),
-                to: formatQuantity(to, language),
-                total: formatQuantity(count, language),
-              })
-            }
-            getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
+          <InvoicePagination invoices={invoices} />
         </>
       )}
     </Card>
+  );
+}
+
+/** What the invoice lists' paging needs of their list hook (the Invoices screen's and a client's). */
+interface PagedInvoices {
+  total: number;
+  page: number;
+  pageSize: number;
+  setPage: (page: number) => void;
+  setPageSize: (size: InvoicePageSize) => void;
+}
+
+/** The pages of an invoice list, numbered in the user's language. */
+export function InvoicePagination({ invoices }: { invoices: PagedInvoices }) {
+  const { t } = useTranslation('invoices');
+  const { language } = useLanguage();
+  return (
+    <TablePagination
+      component="div"
+      count={invoices.total}
+      page={Math.min(invoices.page, Math.max(0, Math.ceil(invoices.total / invoices.pageSize) - 1))}
+      rowsPerPage={invoices.pageSize}
+      rowsPerPageOptions={[...invoicePageSizes]}
+      onPageChange={(_event, next) => invoices.setPage(next)}
+      onRowsPerPageChange={(event) => invoices.setPageSize(Number(event.target.value) as InvoicePageSize)}
+      labelRowsPerPage={t('list.pagination.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) =>
+        t('list.pagination.displayed', {
+          from: formatQuantity(from, language),
+          to: formatQuantity(to, language),
+          total: formatQuantity(count, language),
+        })
+      }
+      getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
+      sx={{ borderTop: 1, borderColor: 'divider' }}
+    />
   );
 }

@@ -4,54 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { serveApi, type ApiRoutes } from '../../../test/fixtures';
+import {
+  invoicesResponse,
+  makeCreditNote,
+  makeInvoice,
+  makePartlyPaidInvoice,
+  makeSupplierInvoice,
+} from '../../../test/invoice-fixtures';
 import { jsonResponse, mockMatchMedia, renderWithProviders } from '../../../test/render';
 import { invalidateInvoiceList } from '../api/invoices-api';
 import { InvoicesPage } from './invoices-page';
 
-function makeInvoice(overrides: Partial<InvoiceDto> = {}): InvoiceDto {
-  return {
-    id: 'inv-1',
-    invoiceNumber: 'INV-2026-000123',
-    type: 'customer',
-    orderId: 'o-42',
-    orderNumber: 'ORD-2026-000042',
-    clientId: 'c-1',
-    clientName: 'Al Noor Trading',
-    supplierId: null,
-    supplierName: null,
-    supplierInvoiceNumber: null,
-    subtotal: '1000.00',
-    taxRate: 15,
-    taxAmount: '150.00',
-    totalAmount: '1150.00',
-    currency: 'SAR',
-    pdfUrl: '/api/invoices/inv-1/pdf',
-    uploadedFileUrl: null,
-    issuedAt: '2026-03-10T09:30:00.000Z',
-    createdBy: 'u-owner',
-    ...overrides,
-  };
-}
-
-const customerInvoice = makeInvoice();
-const supplierInvoice = makeInvoice({
-  id: 'inv-2',
-  invoiceNumber: 'SUP-2026-000045',
-  type: 'supplier',
-  orderId: null,
-  orderNumber: null,
-  clientId: null,
-  clientName: null,
-  supplierId: 's-1',
-  supplierName: 'Almarai Company',
-  supplierInvoiceNumber: 'AM-88812',
-  subtotal: '200.00',
-  taxAmount: '30.00',
-  totalAmount: '230.00',
-  currency: 'AED',
-  pdfUrl: null,
-  issuedAt: '2026-03-09T09:30:00.000Z',
-});
+const customerInvoice = makePartlyPaidInvoice();
+const supplierInvoice = makeSupplierInvoice();
 const orphanInvoice = makeInvoice({
   id: 'inv-3',
   invoiceNumber: 'INV-2026-000124',
@@ -61,18 +26,12 @@ const orphanInvoice = makeInvoice({
   supplierName: null,
 });
 
-/** A page of invoices as the gateway answers it: a bare array and X-Total-Count. */
-function invoicesResponse(items: InvoiceDto[], total = items.length): Response {
-  return new Response(JSON.stringify(items), {
-    status: 200,
-    headers: { 'Content-Type': 'application/json', 'X-Total-Count': String(total) },
-  });
-}
+const staffAccess = { recordPayments: false, deletePayments: false };
 
-function renderPage(invoices: InvoiceDto[], routes: ApiRoutes = {}) {
+function renderPage(invoices: InvoiceDto[], routes: ApiRoutes = {}, access = staffAccess, path = '/invoices') {
   const fetchMock = serveApi({ '/api/invoices': () => invoicesResponse(invoices), ...routes });
   const user = userEvent.setup();
-  const rendered = renderWithProviders(<InvoicesPage />, '/invoices');
+  const rendered = renderWithProviders(<InvoicesPage access={access} />, path);
   return { fetchMock, user, ...rendered };
 }
 
@@ -120,7 +79,7 @@ describe('InvoicesPage', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Invoice #', 'Type', 'Client/Supplier', 'Amount', 'Date', 'Actions']);
+    expect(headers).toEqual(['Invoice #', 'Type', 'Client/Supplier', 'Amount', 'Payment', 'Date', 'Actions']);
   });
 
   it('lists number, type, client, amount in the invoice currency with its VAT, and the date', async () => {
@@ -276,6 +235,112 @@ describe('InvoicesPage', () => {
     });
   });
 
+  describe('payment status', () => {
+    it('shows the status, the balance due and the due date of customer invoices, and Overdue when late', async () => {
+      const unpaid = makeInvoice({ id: 'inv-4', invoiceNumber: 'INV-2026-000125', overdue: true });
+      const paid = makePartlyPaidInvoice({
+        id: 'inv-5',
+        invoiceNumber: 'INV-2026-000126',
+        paidAmount: '1150.00',
+        balanceDue: '0.00',
+        paymentStatus: 'paid',
+      });
+      renderPage([customerInvoice, unpaid, paid, supplierInvoice]);
+      await screen.findByText('INV-2026-000123');
+
+      const partly = within(rowOf('INV-2026-000123'));
+      const chip = rowOf('INV-2026-000123').querySelector('[data-payment-status]') as HTMLElement;
+      expect(within(chip).getByText('Partially paid')).toBeTruthy();
+      expect(getComputedStyle(chip).color).toBe('rgb(30, 64, 175)');
+      expect(partly.getByText(/^SAR\s750\.00$/)).toBeTruthy();
+      expect(partly.getByText('Due Apr 9, 2026')).toBeTruthy();
+      expect(partly.queryByText('Overdue')).toBeNull();
+
+      const late = within(rowOf('INV-2026-000125'));
+      expect(late.getByText('Unpaid')).toBeTruthy();
+      expect(getComputedStyle(late.getByText('Overdue').closest('[data-overdue]') as HTMLElement).color).toBe(
+        'rgb(153, 27, 27)',
+      );
+      expect(within(rowOf('INV-2026-000126')).getByText('Paid')).toBeTruthy();
+      expect(rowOf('SUP-2026-000045').querySelector('[data-payment-status]')).toBeNull();
+    });
+
+    it("shows a credit note's invoice number and reason", async () => {
+      renderPage([
+        makeCreditNote(),
+        makeCreditNote({ id: 'cn-2', invoiceNumber: 'CN-2026-000008', reason: 'goods_returned' }),
+      ]);
+      await screen.findByText('CN-2026-000007');
+      const note = rowOf('CN-2026-000007');
+      expect(
+        within(note).getByText(
+          (_text, node) => node?.textContent === 'Credits INV-2026-000123' && node.tagName === 'SPAN',
+        ),
+      ).toBeTruthy();
+      expect(within(note).getByText('Order cancelled')).toBeTruthy();
+      expect(within(rowOf('CN-2026-000008')).getByText('Goods returned')).toBeTruthy();
+    });
+
+    it('sends the payment status to the server and keeps it in the address', async () => {
+      const { fetchMock, user, router } = renderPage([customerInvoice]);
+      await screen.findByText('INV-2026-000123');
+      await user.click(screen.getByRole('combobox', { name: 'Payment status' }));
+      await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Partially paid' }));
+      await waitFor(() =>
+        expect(listRequests(fetchMock).at(-1)?.searchParams.get('paymentStatus')).toBe('partially_paid'),
+      );
+      expect(router.state.location.search).toBe('?paymentStatus=partially_paid');
+
+      await user.click(
+        within(screen.getByRole('group', { name: 'Invoice type' })).getByRole('button', { name: 'Customer' }),
+      );
+      await waitFor(() => expect(listRequests(fetchMock).at(-1)?.searchParams.get('type')).toBe('customer'));
+      expect(listRequests(fetchMock).at(-1)?.searchParams.get('paymentStatus')).toBe('partially_paid');
+      expect(new URLSearchParams(router.state.location.search).get('type')).toBe('customer');
+
+      // Supplier invoices take no payments: the status filter steps aside.
+      await user.click(
+        within(screen.getByRole('group', { name: 'Invoice type' })).getByRole('button', { name: 'Supplier' }),
+      );
+      await waitFor(() => expect(listRequests(fetchMock).at(-1)?.searchParams.get('type')).toBe('supplier'));
+      expect(listRequests(fetchMock).at(-1)?.searchParams.has('paymentStatus')).toBe(false);
+      expect(screen.getByRole('combobox', { name: 'Payment status' }).getAttribute('aria-disabled')).toBe('true');
+      expect(router.state.location.search).toBe('?type=supplier');
+    });
+
+    it('reads the filters from the address', async () => {
+      const { fetchMock } = renderPage(
+        [customerInvoice],
+        {},
+        staffAccess,
+        '/invoices?paymentStatus=unpaid&search=Noor',
+      );
+      await screen.findByText('INV-2026-000123');
+      const [first] = listRequests(fetchMock);
+      expect(first.searchParams.get('paymentStatus')).toBe('unpaid');
+      expect(first.searchParams.get('search')).toBe('Noor');
+      expect(screen.getByRole('combobox', { name: 'Payment status' }).textContent).toBe('Unpaid');
+      expect((screen.getByRole('searchbox', { name: 'Search invoices' }) as HTMLInputElement).value).toBe('Noor');
+    });
+
+    it('shows the status in Arabic', async () => {
+      await i18n.changeLanguage('ar');
+      renderPage([
+        customerInvoice,
+        makePartlyPaidInvoice({
+          id: 'inv-6',
+          invoiceNumber: 'INV-2026-000127',
+          balanceDue: '0.00',
+          paymentStatus: 'paid',
+        }),
+      ]);
+      await screen.findByText('INV-2026-000123');
+      expect(within(rowOf('INV-2026-000123')).getByText('مدفوعة جزئياً')).toBeTruthy();
+      expect(within(rowOf('INV-2026-000123')).getByText('تستحق في 9 أبريل 2026')).toBeTruthy();
+      expect(within(rowOf('INV-2026-000127')).getByText('مدفوعة')).toBeTruthy();
+    });
+  });
+
   describe('filters and pages', () => {
     it('asks for the first page of 20 and shows the total from X-Total-Count', async () => {
       const { fetchMock } = renderPage([], {
@@ -384,6 +449,11 @@ describe('InvoicesPage', () => {
     expect(within(list).getAllByTestId('invoice-row')).toHaveLength(2);
     const card = within(rowOf('SUP-2026-000045'));
     expect(card.getByText('Almarai Company')).toBeTruthy();
+    const customer = within(rowOf('INV-2026-000123'));
+    expect(customer.getByText('Partially paid')).toBeTruthy();
+    expect(customer.getByText('Balance due')).toBeTruthy();
+    expect(customer.getByText(/^SAR\s750\.00$/)).toBeTruthy();
+    expect(customer.getByText('Due Apr 9, 2026')).toBeTruthy();
     expect(card.getByRole('button', { name: 'Download invoice SUP-2026-000045' })).toHaveProperty('disabled', true);
   });
 });

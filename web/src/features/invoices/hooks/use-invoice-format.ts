@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '../../../lib/format';
+import { formatDate, formatDay, formatMoney } from '../../../lib/format';
 import { intlLocaleOf } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language';
 
@@ -9,6 +9,8 @@ export interface InvoiceFormat {
   rate: (percent: number) => string;
   /** An ISO timestamp as a day in the current language: "Nov 22, 2026" / "22 نوفمبر 2026". */
   date: (value: string) => string;
+  /** A calendar day "YYYY-MM-DD" (a due date) as that day in any time zone. */
+  day: (value: string) => string;
 }
 
 const rateFormats = new Map<string, Intl.NumberFormat>();
@@ -29,5 +31,6 @@ export function useInvoiceFormat(): InvoiceFormat {
     money: (value, currency) => formatMoney(value, currency, language),
     rate: (percent) => rateFormat(intlLocaleOf(language)).format(percent / 100),
     date: (value) => formatDate(value, language),
+    day: (value) => formatDay(value, language),
   };
 }

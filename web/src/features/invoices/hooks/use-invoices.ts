@@ -1,17 +1,33 @@
-import type { InvoiceType } from '@erp/contracts';
-import { useEffect, useState } from 'react';
+import type { InvoiceType, PaymentStatus } from '@erp/contracts';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetInvoicesQuery } from '../api/invoices-api';
+import { isPaymentStatus } from '../lib/payments';
 
 /** Rows per page of the All Invoices table. */
 export const invoicePageSizes = [20, 50, 100] as const;
 export type InvoicePageSize = (typeof invoicePageSizes)[number];
 
-/** The type filter: every invoice, or only customer (sales) or supplier (purchase) ones. */
+/** The type filter: every invoice, or only customer (sales) or supplier (purchase) ones, or credit notes. */
 export type InvoiceTypeFilter = 'all' | InvoiceType;
+export const invoiceTypeFilters: readonly InvoiceTypeFilter[] = ['all', 'customer', 'credit_note', 'supplier'];
+
+/** The payment status filter: every invoice, or customer invoices in one settlement state. */
+export type PaymentStatusFilter = 'all' | PaymentStatus;
 
 /** The search box asks the server once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The filters' names in the address (`/invoices?type=customer&paymentStatus=unpaid`). */
+export const invoiceFilterParams = {
+  type: 'type',
+  paymentStatus: 'paymentStatus',
+  from: 'from',
+  to: 'to',
+  search: 'search',
+} as const;
+type FilterName = keyof typeof invoiceFilterParams;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -20,27 +36,66 @@ function dayOrUndefined(value: string): string | undefined {
   return isoDay.test(value) ? value : undefined;
 }
 
+function isTypeFilter(value: string | null): value is InvoiceTypeFilter {
+  return value !== null && (invoiceTypeFilters as readonly string[]).includes(value);
+}
+
+/** "all" is no filter: no parameter in the address. */
+function orEmpty(value: string): string {
+  return value === 'all' ? '' : value;
+}
+
+/** Only customer invoices have a payment status: the other types leave that filter aside. */
+export function hasPaymentStatus(type: InvoiceTypeFilter): boolean {
+  return type === 'all' || type === 'customer';
+}
+
 /**
- * The All Invoices list: type, issue dates and a search the server runs (debounced), in
- * server-side pages. Any change of filter starts again at the first page.
+ * The All Invoices list: type, payment status, issue dates and a search the server runs
+ * (debounced), in server-side pages. The filters live in the address, so a reload, Back or a
+ * shared link shows the same list; any change of filter starts again at the first page.
  */
 export function useInvoices() {
-  const [type, setType] = useState<InvoiceTypeFilter>('all');
-  const [fromText, setFrom] = useState('');
-  const [toText, setTo] = useState('');
-  const [searchText, setSearchText] = useState('');
+  const [params, setParams] = useSearchParams();
+  const typeParam = params.get(invoiceFilterParams.type);
+  const type: InvoiceTypeFilter = isTypeFilter(typeParam) ? typeParam : 'all';
+  const statusParam = params.get(invoiceFilterParams.paymentStatus);
+  const paymentStatus: PaymentStatusFilter =
+    hasPaymentStatus(type) && isPaymentStatus(statusParam) ? statusParam : 'all';
+  const fromText = params.get(invoiceFilterParams.from) ?? '';
+  const toText = params.get(invoiceFilterParams.to) ?? '';
+  const searchText = params.get(invoiceFilterParams.search) ?? '';
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const from = dayOrUndefined(fromText);
   const to = dayOrUndefined(toText);
   const [pageSize, setPageSizeState] = useState<InvoicePageSize>(invoicePageSizes[0]);
 
+  /** Sets some filters (an empty value drops the parameter), replacing the history entry. */
+  const setFilters = useCallback(
+    (changes: Partial<Record<FilterName, string>>) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes) as Array<[FilterName, string]>) {
+            if (value === '') next.delete(invoiceFilterParams[name]);
+            else next.set(invoiceFilterParams[name], value);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
   // The page belongs to the filters it was chosen for: other filters read page 0 at once.
-  const filterKey = JSON.stringify([type, from, to, search, pageSize]);
+  const filterKey = JSON.stringify([type, paymentStatus, from, to, search, pageSize]);
   const [paging, setPaging] = useState({ filterKey, page: 0 });
   const page = paging.filterKey === filterKey ? paging.page : 0;
 
   const query = useGetInvoicesQuery({
     type: type === 'all' ? undefined : type,
+    paymentStatus: paymentStatus === 'all' ? undefined : paymentStatus,
     from,
     to,
     search: search || undefined,
@@ -51,31 +106,30 @@ export function useInvoices() {
 
   // If the list shrank under the page being shown, show its last page.
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
-  useEffect(() => {
-    if (query.currentData && page > lastPage) setPaging({ filterKey, page: lastPage });
-  }, [query.currentData, page, lastPage, filterKey]);
+  // Past the last page (rows deleted meanwhile): move to the last one, during render (no effect round).
+  if (query.currentData && page > lastPage) setPaging({ filterKey, page: lastPage });
 
-  const filtered = type !== 'all' || Boolean(fromText || toText || searchText.trim() || search);
+  const filtered =
+    type !== 'all' || paymentStatus !== 'all' || Boolean(fromText || toText || searchText.trim() || search);
 
   return {
     type,
-    setType,
+    /** A type without payments (supplier invoices, credit notes) drops the payment status filter. */
+    setType: (next: InvoiceTypeFilter) =>
+      setFilters({ type: orEmpty(next), ...(hasPaymentStatus(next) ? {} : { paymentStatus: '' }) }),
+    paymentStatus,
+    setPaymentStatus: (next: PaymentStatusFilter) => setFilters({ paymentStatus: orEmpty(next) }),
     from: fromText,
-    setFrom,
+    setFrom: (value: string) => setFilters({ from: value }),
     to: toText,
-    setTo,
+    setTo: (value: string) => setFilters({ to: value }),
     /** Both dates given, the first after the second: nothing can match. */
     rangeInvalid: Boolean(from && to && from > to),
     searchText,
-    setSearchText,
+    setSearchText: (value: string) => setFilters({ search: value }),
     /** Whether any filter narrows the list. */
     filtered,
-    clearFilters: () => {
-      setType('all');
-      setFrom('');
-      setTo('');
-      setSearchText('');
-    },
+    clearFilters: () => setFilters({ type: '', paymentStatus: '', from: '', to: '', search: '' }),
     page,
     setPage: (next: number) => setPaging({ filterKey, page: next }),
     pageSize,

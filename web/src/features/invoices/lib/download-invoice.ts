@@ -42,9 +42,17 @@ export function invoiceFileName(invoiceNumber: string, now: number = Date.now(),
  * Returns the file name used.
  */
 export async function downloadInvoice({ invoiceNumber, pdfUrl }: DownloadableInvoice): Promise<string> {
+  return downloadDocument(pdfUrl, (extension) => invoiceFileName(invoiceNumber, Date.now(), extension));
+}
+
+/**
+ * Downloads any of billing's documents (an invoice, a client's statement) as `downloadInvoice`
+ * does; `fileNameOf` names the file from the extension of what the server sent.
+ */
+export async function downloadDocument(url: string, fileNameOf: (extension: string) => string): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(pdfUrl, { credentials: 'include' });
+    response = await fetch(url, { credentials: 'include' });
   } catch (cause) {
     // As the API slice does: "cannot reach the server", not the browser's "Failed to fetch".
     const reason = cause instanceof Error ? cause.message : String(cause);
@@ -55,7 +63,7 @@ export async function downloadInvoice({ invoiceNumber, pdfUrl }: DownloadableInv
     throw toHttpError(response.status, response.statusText, await response.text(), response.headers.get('Retry-After'));
   }
   const blob = await response.blob();
-  const fileName = invoiceFileName(invoiceNumber, Date.now(), extensionOf(response.headers.get('Content-Type')));
+  const fileName = fileNameOf(extensionOf(response.headers.get('Content-Type')));
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;

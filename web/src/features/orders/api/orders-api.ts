@@ -1,13 +1,25 @@
-import type { OrderDto, OrderItemDto, OrderSource, OrderStatus, StockShortageDto } from '@erp/contracts';
+import type {
+  CreateOrderReturnDto,
+  InvoiceDto,
+  OrderDto,
+  OrderItemDto,
+  OrderReturnDto,
+  OrderQuoteDto,
+  OrderSource,
+  OrderStatus,
+  QuotedLineDto,
+  StockShortageDto,
+} from '@erp/contracts';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, listTags, type TagType } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
+import { isHttpError } from '../../../lib/http-error';
 import { totalOf } from '../lib/total-count';
 
 /** The statuses of the dropdown, in SPEC §4's order (the contract's OrderStatus). */
 export const orderStatuses: readonly OrderStatus[] = ['pending', 'confirmed', 'completed', 'cancelled'];
 
-export type { OrderDto, OrderItemDto, OrderStatus };
+export type { InvoiceDto, OrderDto, OrderItemDto, OrderQuoteDto, OrderReturnDto, OrderStatus, QuotedLineDto };
 
 /** 409 INVENTORY_INSUFFICIENT_STOCK of a status change: `details.shortages`. */
 export type StockShortage = StockShortageDto;
@@ -21,7 +33,10 @@ export interface ManualOrderItemRequest {
   itemNameAr?: string;
   quantity: string;
   unit: string;
-  unitPrice: string;
+  /** Absent on a linked line: the server prices it (the client's price list, else the unit's price). */
+  unitPrice?: string;
+  /** 0–100; absent is none (CONTRACT §10). */
+  discountPercent?: string;
   stockItemId?: string;
   /** The AI parse result's wording of the line: with stockItemId, the client's wording is remembered. */
   phrase?: string;
@@ -45,6 +60,8 @@ export interface CreateManualOrderRequest extends Partial<OrderOrigin> {
 
 export interface OrdersQuery {
   search?: string;
+  /** One client's orders only (the client's profile). */
+  clientId?: string;
   limit: number;
   offset: number;
 }
@@ -63,6 +80,25 @@ export interface UpdateOrderRequest {
 export interface UpdateOrderStatusRequest {
   id: string;
   status: OrderStatus;
+  /**
+   * Confirm even though it takes the client over its credit limit (CONTRACT §11): admins and
+   * owners only (staff get 403). Sent only when true.
+   */
+  overrideCreditLimit?: boolean;
+  /** The order's client, whose balance a confirm or cancel changes (not sent). */
+  clientId?: string | null;
+}
+
+/**
+ * POST /api/orders/{id}/returns (CONTRACT §11): quantities in the line's unit as sold, as decimal
+ * text exactly as typed (never through a float).
+ */
+export interface CreateOrderReturnRequest {
+  orderId: string;
+  /** The order's client, whose balance the return's credit note lowers (not sent). */
+  clientId?: string | null;
+  reason: string;
+  lines: Array<{ orderItemId: string; quantity: string; restock: boolean }>;
 }
 
 export interface AddOrderItemRequest {
@@ -78,9 +114,22 @@ export interface UpdateOrderItemRequest {
   orderId: string;
   itemId: string;
   quantity?: string;
+  /** A linked line's unit: sent with its quantity in that unit (CONTRACT §10). */
+  unit?: string;
   unitPrice?: string;
+  discountPercent?: string;
   /** Links the line to a stock item (its SKU and cost are set by the server); null unlinks it. */
   stockItemId?: string | null;
+}
+
+/**
+ * POST /api/orders/quote (CONTRACT §10): linked lines priced for a client as an order would be,
+ * making nothing. By id, else by name (as an order links it); neither: no price list.
+ */
+export interface QuoteOrderRequest {
+  clientId?: string;
+  clientName?: string;
+  lines: Array<{ stockItemId: string; unit?: string; quantity?: string }>;
 }
 
 export interface DeleteOrderItemRequest {
@@ -97,6 +146,22 @@ export interface GeneratedInvoice {
 
 const orderUrl = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
 
+/** The tag of one order's returns: changes with every return of it. */
+function returnsTag(orderId: string) {
+  return { type: 'Order', id: `${orderId}/returns` } as const;
+}
+
+/** The stock lists a status change or a return moves goods in and out of. */
+const stockListTags: Array<TagDescription<TagType>> = [
+  { type: 'StockItem', id: 'LIST' },
+  'ExpiringBatch',
+  'ReorderSuggestion',
+];
+
+/** The client's balance, when the order has a known client. */
+const clientTags = (clientId: string | null | undefined): Array<TagDescription<TagType>> =>
+  clientId ? [{ type: 'Client', id: clientId }] : [];
+
 /** The list and the figures built from orders (dashboard, analytics). */
 const orderListTags: Array<TagDescription<TagType>> = [{ type: 'Order', id: 'LIST' }, 'DashboardStats', 'Analytics'];
 
@@ -107,11 +172,11 @@ function afterOrderEdit(orderId: string): Array<TagDescription<TagType>> {
 
 export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/orders: newest first, narrowed by `search` (order number or client), one page. */
+    /** GET /api/orders: newest first, narrowed by `search` (order number or client) and `clientId`, one page. */
     getOrders: build.query<OrdersPage, OrdersQuery>({
-      query: ({ search, limit, offset }) => ({
+      query: ({ search, clientId, limit, offset }) => ({
         url: '/api/orders',
-        params: { search: search?.trim() || undefined, limit, offset },
+        params: { search: search?.trim() || undefined, clientId, limit, offset },
       }),
       transformResponse: (items: OrderDto[], meta: HttpMeta | undefined, { offset }) => ({
         items,
@@ -128,17 +193,38 @@ export const ordersApi = api.injectEndpoints({
       query: (id) => `${orderUrl(id)}/items`,
       providesTags: (_items, _error, id) => [{ type: 'OrderItem', id }],
     }),
-    createManualOrder: build.mutation<OrderDto, CreateManualOrderRequest>({
-      query: (body) => ({ url: '/api/orders/manual', method: 'POST', body }),
+    /** A POST that changes nothing: a query, so the same lines for the same client are asked once. */
+    quoteOrder: build.query<OrderQuoteDto, QuoteOrderRequest>({
+      query: (body) => ({ url: '/api/orders/quote', method: 'POST', body }),
+      providesTags: [
+        { type: 'StockItem', id: 'LIST' },
+        { type: 'Client', id: 'LIST' },
+      ],
+    }),
+    /** With the submission's Idempotency-Key: the same form sent twice makes one order. */
+    createManualOrder: build.mutation<OrderDto, { request: CreateManualOrderRequest; idempotencyKey: string }>({
+      query: ({ request, idempotencyKey }) => ({
+        url: '/api/orders/manual',
+        method: 'POST',
+        body: request,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: [...orderListTags, { type: 'Client', id: 'LIST' }],
     }),
     /**
-     * Optimistic in the open dialog (its getOrder entry), undone on failure; on success the
-     * server's order replaces it and every list a status moves is refreshed: orders, stock
-     * (confirming takes goods out), invoices (confirming bills), dashboard and analytics.
+     * Sent only once the user has confirmed the change (the Order Details confirmation). Optimistic
+     * in the open dialog (its getOrder entry), undone on failure, and the order is then read again
+     * so a refusal shows the status the server has. On success the server's order replaces it and
+     * every list a status moves is refreshed: orders, stock (confirming takes goods out, cancelling
+     * puts them back), invoices (an invoice or a credit note), the client's balance, dashboard and
+     * analytics.
      */
     updateOrderStatus: build.mutation<OrderDto, UpdateOrderStatusRequest>({
-      query: ({ id, status }) => ({ url: `${orderUrl(id)}/status`, method: 'PATCH', body: { status } }),
+      query: ({ id, status, overrideCreditLimit }) => ({
+        url: `${orderUrl(id)}/status`,
+        method: 'PATCH',
+        body: overrideCreditLimit ? { status, overrideCreditLimit: true } : { status },
+      }),
       async onQueryStarted({ id, status }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
           ordersApi.util.updateQueryData('getOrder', id, (order) => {
@@ -147,21 +233,15 @@ export const ordersApi = api.injectEndpoints({
         );
         try {
           const { data } = await queryFulfilled;
-          dispatch(ordersApi.util.upsertQueryData('getOrder', id, data));
+          void dispatch(ordersApi.util.upsertQueryData('getOrder', id, data));
         } catch {
           patch.undo();
         }
       },
-      invalidatesTags: (_order, error) =>
+      invalidatesTags: (_order, error, { id, clientId }) =>
         error
-          ? []
-          : [
-              ...orderListTags,
-              { type: 'StockItem', id: 'LIST' },
-              'ExpiringBatch',
-              'ReorderSuggestion',
-              { type: 'Invoice', id: 'LIST' },
-            ],
+          ? [{ type: 'Order', id }]
+          : [...orderListTags, ...stockListTags, { type: 'Invoice', id: 'LIST' }, ...clientTags(clientId)],
     }),
     /** Client name and notes of a pending order (only what changed). */
     updateOrder: build.mutation<OrderDto, UpdateOrderRequest>({
@@ -187,6 +267,43 @@ export const ordersApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { orderId }) => (error ? [] : afterOrderEdit(orderId)),
     }),
+    /**
+     * GET /api/invoices?orderId=&type=customer (invoices:read): the order's tax invoices, newest
+     * first, with their settlement; what a status change would credit. Tagged with the invoices
+     * list, which every status change, payment and return makes stale.
+     */
+    getOrderInvoices: build.query<InvoiceDto[], string>({
+      query: (orderId) => ({ url: '/api/invoices', params: { orderId, type: 'customer' } }),
+      providesTags: (invoices) => listTags('Invoice', invoices),
+    }),
+    /** GET /api/orders/{id}/returns: the order's returns, oldest first, with their credit notes. */
+    getOrderReturns: build.query<OrderReturnDto[], string>({
+      query: (id) => `${orderUrl(id)}/returns`,
+      providesTags: (_returns, _error, id) => [returnsTag(id)],
+    }),
+    /**
+     * POST /api/orders/{id}/returns (orders:write). Success refreshes the order, its lines and
+     * returns, the stock lists (restocked goods), the invoices (its credit note), the client's
+     * balance and the dashboard. A refusal (409 more than delivered or not returnable, 400 a line
+     * it does not have) means this screen's figures are old: the order, its lines and returns
+     * are read again.
+     */
+    createOrderReturn: build.mutation<OrderReturnDto, CreateOrderReturnRequest>({
+      query: ({ orderId, clientId: _clientId, ...body }) => ({
+        url: `${orderUrl(orderId)}/returns`,
+        method: 'POST',
+        body: body satisfies CreateOrderReturnDto,
+      }),
+      invalidatesTags: (_created, error, { orderId, clientId }) => {
+        const order: Array<TagDescription<TagType>> = [
+          { type: 'Order', id: orderId },
+          { type: 'OrderItem', id: orderId },
+          returnsTag(orderId),
+        ];
+        if (error) return isHttpError(error) && (error.status === 409 || error.status === 400) ? order : [];
+        return [...order, ...stockListTags, { type: 'Invoice', id: 'LIST' }, ...clientTags(clientId), 'DashboardStats'];
+      },
+    }),
     generateInvoice: build.mutation<GeneratedInvoice, string>({
       query: (id) => ({ url: `${orderUrl(id)}/generate-invoice`, method: 'POST' }),
       invalidatesTags: [{ type: 'Invoice', id: 'LIST' }],
@@ -198,6 +315,7 @@ export const {
   useGetOrdersQuery,
   useGetOrderQuery,
   useGetOrderItemsQuery,
+  useQuoteOrderQuery,
   useCreateManualOrderMutation,
   useUpdateOrderStatusMutation,
   useUpdateOrderMutation,
@@ -205,4 +323,7 @@ export const {
   useUpdateOrderItemMutation,
   useDeleteOrderItemMutation,
   useGenerateInvoiceMutation,
+  useGetOrderInvoicesQuery,
+  useGetOrderReturnsQuery,
+  useCreateOrderReturnMutation,
 } = ordersApi;

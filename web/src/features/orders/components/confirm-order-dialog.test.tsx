@@ -79,7 +79,7 @@ describe('ConfirmOrderDialog', () => {
     expect(lines()).toHaveLength(2);
     for (const index of [0, 1]) {
       expect(line(index).getByTestId('check-quantity').textContent).toBe('Check quantity');
-      const quantity = line(index).getByRole('spinbutton', { name: /^Quantity/ });
+      const quantity = line(index).getByRole('textbox', { name: /^Quantity/ });
       // The reason is the quantity's description, so a screen reader says it with the field.
       const describedBy = quantity.getAttribute('aria-describedby') ?? '';
       expect(document.getElementById(describedBy)?.textContent).toBe(
@@ -99,7 +99,7 @@ describe('ConfirmOrderDialog', () => {
     expect(within(dialog).getByText(/doesn't name a client/)).toBeTruthy();
 
     // The user corrects the first quantity after looking at the photo.
-    const quantity = line(0).getByRole('spinbutton', { name: /^Quantity/ });
+    const quantity = line(0).getByRole('textbox', { name: /^Quantity/ });
     await user.clear(quantity);
     await user.type(quantity, '5');
     await user.clear(client);
@@ -119,7 +119,6 @@ describe('ConfirmOrderDialog', () => {
             itemNameAr: 'حليب المراعي طازج كامل الدسم 2 لتر',
             quantity: '5',
             unit: 'carton',
-            unitPrice: '11.50',
             stockItemId: 'i-milk-2l',
             phrase: 'almarai fresh milk 2l',
           },
@@ -128,7 +127,6 @@ describe('ConfirmOrderDialog', () => {
             itemNameAr: 'لبن نادك كامل الدسم 1 لتر',
             quantity: '4',
             unit: 'carton',
-            unitPrice: '5.25',
             stockItemId: 'i-laban',
             phrase: 'nadec laban 1l',
           },
@@ -153,12 +151,14 @@ describe('ConfirmOrderDialog', () => {
     expect(line(0).getByText('saffron tea x3 box')).toBeTruthy();
     expect(line(0).getByText(/Pick the item from stock/)).toBeTruthy();
     expect((line(0).getByRole('combobox', { name: /^Item/ }) as HTMLInputElement).value).toBe('saffron tea');
-    expect((line(0).getByRole('spinbutton', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('');
+    expect((line(0).getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('');
 
     await user.click(line(0).getByRole('button', { name: 'Use Saffron Tea 25 bags (55%)' }));
     expect(await line(0).findByText('From stock · SKU TEA-SAF-25')).toBeTruthy();
-    expect((line(0).getByRole('spinbutton', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('14.25');
-    expect((line(0).getByRole('spinbutton', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('3');
+    const price = line(0).getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement;
+    expect(price.value).toBe('');
+    expect(price.placeholder).toBe('14.25');
+    expect((line(0).getByRole('textbox', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('3');
     expect(line(0).getByText('Changed by you')).toBeTruthy();
     expect(line(0).queryByText(/Pick the item from stock/)).toBeNull();
 
@@ -172,7 +172,6 @@ describe('ConfirmOrderDialog', () => {
         itemNameAr: 'شاي بالزعفران 25 كيس',
         quantity: '3',
         unit: 'box',
-        unitPrice: '14.25',
         stockItemId: 'i-tea',
         phrase: 'saffron tea',
       },
@@ -199,7 +198,7 @@ describe('ConfirmOrderDialog', () => {
     expect(submit()).toHaveProperty('disabled', true);
     await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
     await user.type(line(0).getByRole('combobox', { name: /^Item/ }), 'Cardamom');
-    await user.type(line(0).getByRole('spinbutton', { name: /^Unit price/ }), '30');
+    await user.type(line(0).getByRole('textbox', { name: /^Unit price/ }), '30');
     await user.click(submit());
     await waitFor(() => expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toHaveLength(1));
     expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')[0]).toMatchObject({
@@ -270,6 +269,129 @@ describe('ConfirmOrderDialog', () => {
     expect(line(0).getByLabelText(/^دقة المطابقة بالذكاء الاصطناعي/)).toBeTruthy();
     // Money in the currency, Latin digits (Gulf business documents).
     expect(within(dialog).getByTestId('grand-total').textContent).toContain('90.00');
-    expect(within(dialog).getAllByRole('spinbutton', { name: /^الكمية/ })).toHaveLength(2);
+    expect(within(dialog).getAllByRole('textbox', { name: /^الكمية/ })).toHaveLength(2);
+  });
+
+  describe('units and prices (CONTRACT §10)', () => {
+    /** Rice counted in bags of 5 kg, sold by the carton of 4 bags: the customer wrote "3 sacks". */
+    const riceQuote = {
+      clientId: 'c-noor',
+      priceListId: null,
+      priceListName: null,
+      lines: [
+        {
+          stockItemId: 'i-rice',
+          unit: 'bag',
+          unitFactor: 1,
+          baseUnit: 'bag',
+          quantity: 1,
+          baseQuantity: 1,
+          unitPrice: '21.00',
+          priceSource: 'item',
+          units: [
+            { unit: 'bag', factor: 1, price: '21.00', priceSource: 'item' },
+            { unit: 'carton', factor: 4, price: '80.00', priceSource: 'pack' },
+          ],
+        },
+      ],
+    };
+    const sacks = makeParsedItem({
+      itemName: 'Al Walimah Rice 5kg',
+      itemNameAr: 'رز الوليمة 5 كيلو',
+      quantity: 3,
+      unit: 'sack',
+      unitPrice: null,
+      stockItemId: 'i-rice',
+      sku: 'RICE-WLM-5',
+      sourceText: '3 sacks walimah rice',
+      phrase: 'walimah rice',
+      unitNeedsCheck: true,
+    });
+
+    it('marks a unit the item is not sold in and waits for one of its units before confirming', async () => {
+      const { fetchMock, user, dialog, line, submit } = renderDialog(
+        makeParseResult({ parsed: { clientName: 'Al Noor Trading', clientId: 'c-noor', items: [sacks] } }),
+        { 'POST /api/orders/quote': () => jsonResponse(riceQuote) },
+      );
+      expect(within(dialog).getByText('Units to check: 1')).toBeTruthy();
+      expect(line(0).getByTestId('check-unit').textContent).toBe('Check the unit');
+      expect(line(0).getByText("Check the unit: this item is not sold in 'sack'")).toBeTruthy();
+      expect(submit()).toHaveProperty('disabled', true);
+      const reason = document.getElementById(submit().getAttribute('aria-describedby') ?? '');
+      expect(reason?.textContent).toBe(
+        'Lines with a unit to check: 1. Choose a unit the item is sold in to create the order.',
+      );
+
+      await user.click(line(0).getByRole('combobox', { name: /^Unit/ }));
+      const listbox = await screen.findByRole('listbox');
+      expect(within(listbox).getByRole('option', { name: 'sack (not sold)' }).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+      await user.click(within(listbox).getByRole('option', { name: 'carton (4 bag)' }));
+      // The sacks' size is not known: the quantity stays, to be checked, at the carton's price.
+      expect((line(0).getByRole('textbox', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('3');
+      expect(line(0).getByText('Check the quantity: it is now in carton')).toBeTruthy();
+      expect(line(0).queryByTestId('check-unit')).toBeNull();
+      expect((line(0).getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement).placeholder).toBe('80.00');
+      expect(line(0).getByText('Price per carton')).toBeTruthy();
+      expect(submit()).toHaveProperty('disabled', false);
+
+      await user.click(submit());
+      await waitFor(() => expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toHaveLength(1));
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')[0]).toMatchObject({
+        items: [{ stockItemId: 'i-rice', quantity: '3', unit: 'carton', phrase: 'walimah rice' }],
+      });
+      expect(
+        (bodiesSent(fetchMock, 'POST', '/api/orders/manual')[0] as { items: Array<Record<string, unknown>> }).items[0],
+      ).not.toHaveProperty('unitPrice');
+    });
+
+    it("keeps the customer's cartons when the right item is picked from the suggestions (it is sold by the carton)", async () => {
+      const laban = makeStockItem({
+        id: 'i-laban',
+        name: 'Nadec Laban Full Fat 1L',
+        sku: 'LABAN-NDC-1L',
+        unit: 'piece',
+        sellingPrice: '5.25',
+        packs: [{ unit: 'carton', factor: 12, sellingPrice: '60.00', price: '60.00', barcode: null }],
+      });
+      const cartons = makeParsedItem({
+        itemName: 'nadec laban',
+        itemNameAr: null,
+        quantity: 4,
+        unit: 'carton',
+        unitPrice: null,
+        stockItemId: null,
+        sku: null,
+        confidence: 0.5,
+        sourceText: '4 ctn nadec laban',
+        phrase: 'nadec laban',
+        matchedBy: null,
+        alternatives: [
+          { stockItemId: 'i-laban', sku: 'LABAN-NDC-1L', name: 'Nadec Laban Full Fat 1L', confidence: 0.7 },
+        ],
+      });
+      const { user, line } = renderDialog(
+        makeParseResult({ parsed: { clientName: 'Al Noor Trading', clientId: 'c-noor', items: [cartons] } }),
+        { '/api/stock': () => jsonResponse([laban]) },
+      );
+      await user.click(line(0).getByRole('button', { name: /Use Nadec Laban Full Fat 1L/ }));
+      expect(await line(0).findByText('From stock · SKU LABAN-NDC-1L')).toBeTruthy();
+      expect(line(0).getByRole('combobox', { name: /^Unit/ }).textContent).toBe('carton (12 pcs)');
+      expect((line(0).getByRole('textbox', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('4');
+      expect(line(0).getByText('= 48 pcs')).toBeTruthy();
+      expect(line(0).getByTestId('line-total').textContent).toMatch(/^SAR\s240\.00$/);
+    });
+
+    it("shows the parse's price with whose it is, and sends none: the order is priced for its client", async () => {
+      const { fetchMock, user, line, submit } = renderDialog(makeParseResult());
+      const price = line(0).getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement;
+      expect(price.placeholder).toBe('11.50');
+      expect(line(0).getByText("Client's price")).toBeTruthy();
+      await user.click(submit());
+      await waitFor(() => expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toHaveLength(1));
+      const [body] = bodiesSent(fetchMock, 'POST', '/api/orders/manual') as Array<{ items: object[] }>;
+      expect(body!.items[0]).not.toHaveProperty('unitPrice');
+    });
   });
 });

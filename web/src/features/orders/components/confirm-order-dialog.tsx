@@ -38,6 +38,7 @@ function ParsedOrderIntro({ result, draft }: { result: OrderParseResultDto; draf
   const infos = Object.values(draft.info);
   const unmatched = infos.filter((info) => info.matchedStockItemId === null).length;
   const toCheck = infos.filter((info) => info.quantityNeedsCheck).length;
+  const unitsToCheck = infos.filter((info) => info.unitNeedsCheck).length;
   const original = result.source === 'voice' ? (result.transcription ?? result.rawText) : result.rawText;
   const picture =
     result.source === 'image' && result.uploadedFileUrl && /\.(png|jpe?g)$/i.test(result.uploadedFileUrl)
@@ -65,6 +66,14 @@ function ParsedOrderIntro({ result, draft }: { result: OrderParseResultDto; draf
         )}
         {toCheck > 0 && (
           <Chip label={t('confirm.checkCount', { count: toCheck })} size="small" color="warning" variant="outlined" />
+        )}
+        {unitsToCheck > 0 && (
+          <Chip
+            label={t('confirm.unitCheckCount', { count: unitsToCheck })}
+            size="small"
+            color="warning"
+            variant="outlined"
+          />
         )}
       </Box>
       {infos.length === 0 ? (
@@ -204,6 +213,15 @@ export function ConfirmOrderDialog({ result, currency, access, onClose }: Confir
           <Chip size="small" variant="outlined" label={t('confirm.line.changed')} />
         ) : (
           <Chip size="small" variant="outlined" color="warning" label={t('confirm.line.unmatched')} />
+        )}
+        {line.unitNote?.kind === 'notSold' && (
+          <Chip
+            size="small"
+            color="warning"
+            icon={<WarningAmberRoundedIcon />}
+            label={t('confirm.line.checkUnit')}
+            data-testid="check-unit"
+          />
         )}
         {info.quantityNeedsCheck && (
           <Chip

@@ -36,9 +36,11 @@ function renderDialog(routes: ApiRoutes = {}, access: OrdersAccess = fullAccess)
       group,
       item: () => group.getByRole('combobox', { name: /^Item/ }) as HTMLInputElement,
       nameAr: () => group.getByRole('textbox', { name: 'Arabic name' }) as HTMLInputElement,
-      quantity: () => group.getByRole('spinbutton', { name: /^Quantity/ }) as HTMLInputElement,
+      quantity: () => group.getByRole('textbox', { name: /^Quantity/ }) as HTMLInputElement,
       unit: () => group.getByRole('combobox', { name: 'Unit' }) as HTMLInputElement,
-      price: () => group.getByRole('spinbutton', { name: /^Unit price/ }) as HTMLInputElement,
+      /** A linked line's unit: a list of the item's units, showing the chosen one. */
+      unitChoice: () => group.getByRole('combobox', { name: /^Unit/ }),
+      price: () => group.getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement,
       total: () => group.getByTestId('line-total').textContent,
     };
   };
@@ -127,6 +129,26 @@ describe('ManualOrderDialog', () => {
     expect(within(dialog).getByTestId('grand-total').textContent).toMatch(/^SAR\s8\.33$/);
   });
 
+  it('reads Arabic-Indic digits typed into the quantity and the price, and sends plain decimals', async () => {
+    const { fetchMock, onClose, user, line, submit } = renderDialog({
+      '/api/stock': () => jsonResponse([]),
+      'POST /api/orders/manual': () => jsonResponse(makeOrder(), 201, 'Created'),
+    });
+    await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Al Noor Trading');
+    await user.type(line(0).item(), 'Tea');
+    await user.clear(line(0).quantity());
+    await user.type(line(0).quantity(), '٤٠');
+    await user.type(line(0).price(), '٣٫٢٥');
+    expect(line(0).quantity().value).toBe('٤٠');
+    expect(line(0).total()).toMatch(/^SAR\s130\.00$/);
+    await submit();
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([
+      { clientName: 'Al Noor Trading', items: [{ itemName: 'Tea', quantity: '40', unit: 'piece', unitPrice: '3.25' }] },
+    ]);
+  });
+
   it('fills a line from the picked stock item, links the picked client, and posts exact decimal strings', async () => {
     const { fetchMock, onClose, user, line, submit } = renderDialog({
       // Only the searches typed find anything: the pickers must send what was typed.
@@ -142,8 +164,10 @@ describe('ManualOrderDialog', () => {
     await user.click(await screen.findByRole('option', { name: /Abu Kas Basmati Rice 10kg/ }));
     expect(line(0).item().value).toBe('Abu Kas Basmati Rice 10kg');
     expect(line(0).nameAr().value).toBe('أرز أبو كاس بسمتي 10 كغ');
-    expect(line(0).unit().value).toBe('bag');
-    expect(line(0).price().value).toBe('55.50');
+    expect(line(0).unitChoice().textContent).toBe('bag');
+    // The price is the server's for this client: shown, not typed in, not sent.
+    expect(line(0).price().value).toBe('');
+    expect(line(0).price().placeholder).toBe('55.50');
     expect(line(0).group.getByText('From stock · SKU RICE-ABK-10')).toBeTruthy();
     await user.clear(line(0).quantity());
     await user.type(line(0).quantity(), '2.5');
@@ -163,7 +187,6 @@ describe('ManualOrderDialog', () => {
             itemNameAr: 'أرز أبو كاس بسمتي 10 كغ',
             quantity: '2.5',
             unit: 'bag',
-            unitPrice: '55.50',
             stockItemId: 'i-rice',
           },
         ],
@@ -206,12 +229,12 @@ describe('ManualOrderDialog', () => {
     await user.type(unit(0), 'كيس');
     expect(unit(0).value).toBe('كيس');
     await user.clear(unit(1));
-    await user.type(unit(1), 'ربطة');
+    await user.type(unit(1), 'سطل');
     await user.click(within(dialog).getByRole('button', { name: 'إنشاء الطلب' }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     const [sent] = bodiesSent(fetchMock, 'POST', '/api/orders/manual') as Array<{ items: Array<{ unit: string }> }>;
-    expect(sent!.items.map((item) => item.unit)).toEqual(['bag', 'ربطة']);
+    expect(sent!.items.map((item) => item.unit)).toEqual(['bag', 'سطل']);
   });
 
   it("shows the server's message when the order cannot be created, and stays open", async () => {
@@ -233,6 +256,39 @@ describe('ManualOrderDialog', () => {
     expect(within(toast).getByText('Failed to create order')).toBeTruthy();
     expect(within(toast).getByText('items.0.unit must be shorter than or equal to 20 characters')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends the same Idempotency-Key when the same order is sent again, and a new one once it was changed', async () => {
+    let answers = 0;
+    const { fetchMock, onClose, user, line, submit } = renderDialog({
+      '/api/stock': () => jsonResponse([]),
+      'POST /api/orders/manual': () => {
+        answers += 1;
+        return answers < 3
+          ? jsonResponse({ message: 'The orders service is unavailable', code: 'SERVICE_UNAVAILABLE' }, 503, 'Error')
+          : jsonResponse(makeOrder(), 201, 'Created');
+      },
+    });
+    await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'Walk-in customer');
+    await user.type(line(0).item(), 'Dates');
+    await user.type(line(0).price(), '12');
+    await submit();
+    await screen.findByText('Failed to create order');
+    await submit();
+    await waitFor(() => expect(answers).toBe(2));
+    await user.clear(line(0).price());
+    await user.type(line(0).price(), '13');
+    await submit();
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+
+    const keys = fetchMock.mock.calls
+      .filter(([url, init]) => String(url) === '/api/orders/manual' && init?.method === 'POST')
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('creates a client on the spot and picks it, without submitting the order', async () => {
@@ -314,9 +370,9 @@ describe('ManualOrderDialog', () => {
         .map((option) => option.textContent),
     ).toEqual(['Kilogram (kg)', 'Piece', 'Box', 'Liter (L)', 'Carton']);
     await user.click(within(units).getByRole('option', { name: 'Liter (L)' }));
-    await user.clear(within(inner).getByRole('spinbutton', { name: 'Current stock' }));
-    await user.type(within(inner).getByRole('spinbutton', { name: 'Current stock' }), '12');
-    await user.type(within(inner).getByRole('spinbutton', { name: /^Price/ }), '4.5');
+    await user.clear(within(inner).getByRole('textbox', { name: 'Current stock' }));
+    await user.type(within(inner).getByRole('textbox', { name: 'Current stock' }), '12');
+    await user.type(within(inner).getByRole('textbox', { name: /^Price/ }), '4.5');
     await user.click(within(inner).getByRole('button', { name: 'Add Stock Item' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New Stock Item' })).toBeNull());
@@ -332,8 +388,8 @@ describe('ManualOrderDialog', () => {
       },
     ]);
     expect(await screen.findByText('Stock item created')).toBeTruthy();
-    expect(line(0).price().value).toBe('4.50');
-    expect(line(0).unit().value).toBe('L');
+    expect(line(0).price().placeholder).toBe('4.50');
+    expect(line(0).unitChoice().textContent).toBe('L');
     expect(line(0).group.getByText('From stock · SKU OIL-SUN-15')).toBeTruthy();
     expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([]);
   });
@@ -350,5 +406,204 @@ describe('ManualOrderDialog', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls.filter((url) => url.startsWith('/api/clients') || url.startsWith('/api/stock'))).toEqual([]);
+  });
+
+  describe('packs, units and prices (CONTRACT §10)', () => {
+    /** Milk counted by the piece, sold by the carton of 12 and the pallet of 960. */
+    const milk = makeStockItem({
+      id: 'i-milk',
+      name: 'Almarai Fresh Milk 1L',
+      nameAr: 'حليب المراعي طازج 1 لتر',
+      sku: 'MILK-ALM-1L',
+      unit: 'piece',
+      sellingPrice: '6.00',
+      packs: [
+        { unit: 'carton', factor: 12, sellingPrice: '70.00', price: '70.00', barcode: null },
+        { unit: 'pallet', factor: 960, sellingPrice: null, price: '5760.00', barcode: null },
+      ],
+    });
+    /** Al Noor buys at the wholesale list: 5.82 a piece, 67.90 a carton; the pallet at its pack price. */
+    const quote = {
+      clientId: 'c-noor',
+      priceListId: 'pl-1',
+      priceListName: 'Wholesale',
+      lines: [
+        {
+          stockItemId: 'i-milk',
+          unit: 'piece',
+          unitFactor: 1,
+          baseUnit: 'piece',
+          quantity: 1,
+          baseQuantity: 1,
+          unitPrice: '5.82',
+          priceSource: 'price_list',
+          units: [
+            { unit: 'piece', factor: 1, price: '5.82', priceSource: 'price_list' },
+            { unit: 'carton', factor: 12, price: '67.90', priceSource: 'price_list' },
+            { unit: 'pallet', factor: 960, price: '5760.00', priceSource: 'pack' },
+          ],
+        },
+      ],
+    };
+
+    async function pickMilk(routes: ApiRoutes = {}) {
+      const rendered = renderDialog({
+        '/api/stock': () => jsonResponse([milk]),
+        'POST /api/orders/quote': () => jsonResponse(quote),
+        'POST /api/orders/manual': () => jsonResponse(makeOrder(), 201, 'Created'),
+        ...routes,
+      });
+      const { user, line } = rendered;
+      await user.type(screen.getByRole('combobox', { name: /^Client/ }), 'noor');
+      await user.click(await screen.findByRole('option', { name: /Al Noor Trading/ }));
+      await user.type(line(0).item(), 'milk');
+      await user.click(await screen.findByRole('option', { name: /Almarai Fresh Milk 1L/ }));
+      return rendered;
+    }
+
+    const chooseUnit = async (rendered: Awaited<ReturnType<typeof pickMilk>>, name: string) => {
+      await rendered.user.click(rendered.line(0).unitChoice());
+      await rendered.user.click(await screen.findByRole('option', { name }));
+    };
+
+    it("offers exactly the item's units with their sizes, converts the quantity on a unit change and says so", async () => {
+      const rendered = await pickMilk();
+      const { user, line } = rendered;
+      await user.click(line(0).unitChoice());
+      const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+      expect(options.map((option) => option.textContent)).toEqual(['piece', 'carton (12 pcs)', 'pallet (960 pcs)']);
+      await user.keyboard('{Escape}');
+
+      await user.clear(line(0).quantity());
+      await user.type(line(0).quantity(), '24');
+      await chooseUnit(rendered, 'carton (12 pcs)');
+      expect(line(0).quantity().value).toBe('2');
+      expect(line(0).group.getByText('24 pcs converted to 2 ctn')).toBeTruthy();
+      expect(line(0).group.getByText('= 24 pcs')).toBeTruthy();
+
+      // 30 pieces are 2.5 cartons: converted, and said to be checked.
+      await chooseUnit(rendered, 'piece');
+      expect(line(0).quantity().value).toBe('24');
+      await user.clear(line(0).quantity());
+      await user.type(line(0).quantity(), '30');
+      await chooseUnit(rendered, 'carton (12 pcs)');
+      expect(line(0).quantity().value).toBe('2.5');
+      expect(line(0).group.getByText('30 pcs converted to 2.5 ctn: check the quantity')).toBeTruthy();
+    });
+
+    it("shows the client's quoted price for the unit, takes a discount off, and sends neither price nor total", async () => {
+      const rendered = await pickMilk();
+      const { fetchMock, user, line, dialog, onClose, submit } = rendered;
+      await chooseUnit(rendered, 'carton (12 pcs)');
+      await user.clear(line(0).quantity());
+      await user.type(line(0).quantity(), '5');
+      await waitFor(() => expect(line(0).price().placeholder).toBe('67.90'));
+      expect(line(0).group.getByText('Price list: Wholesale')).toBeTruthy();
+      expect(within(dialog).getByTestId('price-list').textContent).toBe('Prices from the price list: Wholesale');
+      expect(line(0).total()).toMatch(/^SAR\s339\.50$/);
+
+      const discount = line(0).group.getByRole('textbox', { name: /^Discount/ });
+      await user.type(discount, '101');
+      expect(line(0).group.getByText('Enter 0 to 100')).toBeTruthy();
+      expect(line(0).total()).toBe('—');
+      await user.clear(discount);
+      await user.type(discount, '12.5');
+      // 5 × 67.90 × 0.875 = 297.0625, rounded once to 297.06.
+      expect(line(0).total()).toMatch(/^SAR\s297\.06$/);
+      expect(within(dialog).getByTestId('grand-total').textContent).toMatch(/^SAR\s297\.06$/);
+
+      // A typed price overrides the quote.
+      await user.type(line(0).price(), '60');
+      expect(line(0).group.getByText('Replaces 67.90')).toBeTruthy();
+      expect(line(0).total()).toMatch(/^SAR\s262\.50$/);
+      await user.clear(line(0).price());
+      await submit();
+
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/quote').at(-1)).toEqual({
+        clientId: 'c-noor',
+        lines: [{ stockItemId: 'i-milk' }],
+      });
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/manual')).toEqual([
+        {
+          clientName: 'Al Noor Trading',
+          clientId: 'c-noor',
+          items: [
+            {
+              itemName: 'Almarai Fresh Milk 1L',
+              itemNameAr: 'حليب المراعي طازج 1 لتر',
+              quantity: '5',
+              unit: 'carton',
+              discountPercent: '12.5',
+              stockItemId: 'i-milk',
+            },
+          ],
+        },
+      ]);
+    });
+
+    it('keeps the unit when the line is linked to another item sold in it, and switches to the base unit with a note when not', async () => {
+      const water = makeStockItem({ id: 'i-water', name: 'Nova Water 330ml', sku: 'WATER', unit: 'piece', packs: [] });
+      const laban = makeStockItem({
+        id: 'i-laban',
+        name: 'Nadec Laban 1L',
+        sku: 'LABAN',
+        unit: 'piece',
+        packs: [{ unit: 'carton', factor: 12, sellingPrice: null, price: '60.00', barcode: null }],
+      });
+      const rendered = await pickMilk({
+        '/api/stock': (_init, url) =>
+          jsonResponse(
+            [milk, water, laban].filter((item) =>
+              item.name.toLowerCase().includes(url.searchParams.get('search') ?? ''),
+            ),
+          ),
+        'POST /api/orders/quote': () => jsonResponse({ ...quote, lines: [] }),
+      });
+      const { user, line } = rendered;
+      await chooseUnit(rendered, 'carton (12 pcs)');
+      await user.clear(line(0).quantity());
+      await user.type(line(0).quantity(), '5');
+
+      await user.clear(line(0).item());
+      await user.type(line(0).item(), 'laban');
+      await user.click(await screen.findByRole('option', { name: /Nadec Laban 1L/ }));
+      expect(line(0).unitChoice().textContent).toBe('carton (12 pcs)');
+      expect(line(0).quantity().value).toBe('5');
+
+      await user.clear(line(0).item());
+      await user.type(line(0).item(), 'water');
+      await user.click(await screen.findByRole('option', { name: /Nova Water 330ml/ }));
+      expect(line(0).unitChoice().textContent).toBe('piece');
+      expect(line(0).quantity().value).toBe('5');
+      expect(line(0).group.getByText('Not sold by the carton: switched to piece')).toBeTruthy();
+      expect(line(0).group.getByText('Check the quantity: it is now in piece')).toBeTruthy();
+    });
+
+    it("shows the server's INVENTORY_UNIT_NOT_SOLD on the line it names, with the units the item has", async () => {
+      const rendered = await pickMilk({
+        'POST /api/orders/manual': () =>
+          jsonResponse(
+            {
+              message: 'items.0.unit: Almarai Fresh Milk 1L is sold in piece, carton, not pallet',
+              code: 'INVENTORY_UNIT_NOT_SOLD',
+              details: { stockItemId: 'i-milk', units: ['piece', 'carton'], fields: [{ field: 'items.0.unit' }] },
+            },
+            400,
+            'Bad Request',
+          ),
+      });
+      const { user, line, onClose, submit } = rendered;
+      await chooseUnit(rendered, 'pallet (960 pcs)');
+      await submit();
+      expect(
+        await line(0).group.findByText("Check the unit: this item is sold in piece, carton, not 'pallet'"),
+      ).toBeTruthy();
+      expect(line(0).unitChoice().getAttribute('aria-invalid')).toBe('true');
+      expect(onClose).not.toHaveBeenCalled();
+      await chooseUnit(rendered, 'carton (12 pcs)');
+      expect(line(0).group.queryByText(/Check the unit/)).toBeNull();
+      void user;
+    });
   });
 });

@@ -14,11 +14,12 @@ import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { errorCodeOf, fieldsOfError } from '../../../lib/http-error';
 import { describeOrderError } from '../lib/order-errors';
+import { latinInputProps } from '../../../lib/rtl';
 import { useForm } from '../../../lib/use-form';
 import { useLanguage } from '../../../lib/use-language';
 import { isBlank, type FormErrors } from '../../../lib/validation';
 import { useCreateOrderStockItemMutation, type CreateOrderStockItemRequest } from '../api/order-lookups-api';
-import { MONEY_SCALE, moneyText, parseScaled, QUANTITY_SCALE, scaledToString } from '../lib/decimal';
+import { MONEY_SCALE, moneyText, parseScaled, QUANTITY_SCALE, scaledToString } from '../../../lib/decimal';
 
 /** SPEC §3: the order screen's inline stock creation offers these units ("liter" is the stock form's L). */
 export const inlineStockUnits: readonly StockUnit[] = ['kg', 'piece', 'box', 'L', 'carton'];
@@ -82,7 +83,7 @@ export function NewStockItemDialog({ initialName, currency, onClose, onCreated }
   const form = useForm<Field>(initialValues, validate);
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
   const [createItem, { isLoading }] = useCreateOrderStockItemMutation();
-  const latinInput = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+  const latinInput = latinInputProps(direction);
 
   const bind = (name: Field) => {
     const binding = form.field(name);
@@ -155,20 +156,18 @@ export function NewStockItemDialog({ initialName, currency, onClose, onCreated }
             </TextField>
             <TextField
               {...bind('quantity')}
-              type="number"
               label={t('newStockItem.fields.quantity')}
-              slotProps={{ htmlInput: { ...latinInput, inputMode: 'decimal', min: 0, step: 'any' } }}
+              slotProps={{ htmlInput: { ...latinInput, inputMode: 'decimal' } }}
             />
             <TextField
               {...bind('price')}
-              type="number"
               label={t('newStockItem.fields.price')}
               required
               placeholder="0.00"
               {...(form.errors.price || serverErrors.price ? {} : { helperText: t('newStockItem.hints.price') })}
               slotProps={{
                 input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-                htmlInput: { ...latinInput, inputMode: 'decimal', min: 0, step: 0.01 },
+                htmlInput: { ...latinInput, inputMode: 'decimal' },
               }}
             />
           </Box>

@@ -5,7 +5,7 @@ import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { makeStockItem, noContent } from '../../../test/stock-fixtures';
 import { fullAccess, readOnlyAccess, type OrdersAccess } from '../lib/access';
-import { deferred, makeOrder, makeOrderItem } from '../test/order-fixtures';
+import { makeOrder, makeOrderItem } from '../test/order-fixtures';
 import { OrderDetailsDialog } from './order-details-dialog';
 
 const rice = makeOrderItem();
@@ -30,6 +30,7 @@ function renderDialog(
   const fetchMock = serveApi({
     [`/api/orders/${order.id}`]: () => jsonResponse(order),
     [`/api/orders/${order.id}/items`]: () => jsonResponse([rice, milk]),
+    [`/api/orders/${order.id}/returns`]: () => jsonResponse([]),
     ...routes,
   });
   const onClose = vi.fn();
@@ -54,14 +55,6 @@ const patchesSent = (fetchMock: ReturnType<typeof serveApi>) =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'PATCH')
     .map(([url, init]) => [String(url), JSON.parse(String(init?.body))]);
-
-const statusSelect = () => screen.getByRole('combobox', { name: 'Status' });
-
-async function chooseStatus(user: ReturnType<typeof userEvent.setup>, name: string) {
-  await waitFor(() => expect(statusSelect().getAttribute('aria-disabled')).not.toBe('true'));
-  await user.click(statusSelect());
-  await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name }));
-}
 
 describe('OrderDetailsDialog', () => {
   it('shows the order, its texts and its items with Arabic names, SKUs, units and money in the currency', async () => {
@@ -89,78 +82,6 @@ describe('OrderDetailsDialog', () => {
     expect(row.getByText(/^SAR\s49\.80$/)).toBeTruthy();
     expect(row.getByText(/^SAR\s124\.50$/)).toBeTruthy();
     expect(table.textContent).not.toContain('$');
-  });
-
-  describe('status', () => {
-    it('changes at once, and says so when the server agrees', async () => {
-      const answer = deferred<Response>();
-      const { fetchMock, user } = renderDialog(makeOrder(), {
-        'PATCH /api/orders/o-1/status': () => answer.promise,
-      });
-      await chooseStatus(user, 'Confirmed');
-      // Optimistic: shown before the server answers.
-      expect(statusSelect().textContent).toBe('Confirmed');
-      expect(bodiesSent(fetchMock, 'PATCH', '/api/orders/o-1/status')).toEqual([{ status: 'confirmed' }]);
-
-      answer.resolve(jsonResponse(makeOrder({ status: 'confirmed' })));
-      const toast = await screen.findByRole('status');
-      expect(within(toast).getByText('Status updated')).toBeTruthy();
-      expect(within(toast).getByText('Order ORD-2026-000042 is now Confirmed.')).toBeTruthy();
-      expect(statusSelect().textContent).toBe('Confirmed');
-    });
-
-    it('goes back when the server refuses, and lists the items short of stock', async () => {
-      const answer = deferred<Response>();
-      const { user, dialog } = renderDialog(makeOrder(), { 'PATCH /api/orders/o-1/status': () => answer.promise });
-      await chooseStatus(user, 'Confirmed');
-      expect(statusSelect().textContent).toBe('Confirmed');
-      expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', true);
-
-      answer.resolve(
-        jsonResponse(
-          {
-            message: 'Not enough stock for Abu Kas Basmati Rice 10kg',
-            code: 'INVENTORY_INSUFFICIENT_STOCK',
-            details: {
-              shortages: [
-                {
-                  stockItemId: 'i-rice',
-                  name: 'Abu Kas Basmati Rice 10kg',
-                  nameAr: 'أرز أبو كاس بسمتي ١٠ كغ',
-                  sku: 'RICE-ABK-10',
-                  available: 6,
-                  needed: 20,
-                },
-              ],
-            },
-          },
-          409,
-          'Conflict',
-        ),
-      );
-
-      await waitFor(() => expect(statusSelect().textContent).toBe('Pending'));
-      expect(screen.getByText('Failed to update status')).toBeTruthy();
-      expect(screen.getByText('Not enough stock for Abu Kas Basmati Rice 10kg')).toBeTruthy();
-      expect(within(dialog).getByText('Not enough stock to confirm this order')).toBeTruthy();
-      expect(within(dialog).getByText('Abu Kas Basmati Rice 10kg (RICE-ABK-10): 6 available, 20 needed')).toBeTruthy();
-      expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false);
-    });
-
-    it('goes back on any other failure too, with the server message', async () => {
-      const { user } = renderDialog(makeOrder({ status: 'confirmed' }), {
-        'PATCH /api/orders/o-1/status': () =>
-          jsonResponse(
-            { message: 'Inventory is unavailable', code: 'SERVICE_UNAVAILABLE' },
-            503,
-            'Service Unavailable',
-          ),
-      });
-      await chooseStatus(user, 'Cancelled');
-      expect(await screen.findByText('Failed to update status')).toBeTruthy();
-      expect(screen.getByText('Inventory is unavailable')).toBeTruthy();
-      expect(statusSelect().textContent).toBe('Confirmed');
-    });
   });
 
   describe('Edit Order', () => {
@@ -198,13 +119,13 @@ describe('OrderDetailsDialog', () => {
       );
       await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
 
-      const riceQuantity = screen.getByRole('spinbutton', { name: 'Quantity of Abu Kas Basmati Rice 10kg' });
+      const riceQuantity = screen.getByRole('textbox', { name: 'Quantity of Abu Kas Basmati Rice 10kg' });
       await user.clear(riceQuantity);
       await user.type(riceQuantity, '0');
       await user.tab();
       // SPEC §5: not a whole number of at least 1 becomes 1.
       expect((riceQuantity as HTMLInputElement).value).toBe('1');
-      const milkPrice = screen.getByRole('spinbutton', { name: 'Unit price of Almarai Fresh Milk 1L' });
+      const milkPrice = screen.getByRole('textbox', { name: 'Unit price of Almarai Fresh Milk 1L' });
       await user.clear(milkPrice);
       await user.type(milkPrice, '51');
       await user.clear(screen.getByRole('textbox', { name: /^Client name/ }));
@@ -223,6 +144,33 @@ describe('OrderDetailsDialog', () => {
       expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
     });
 
+    it('reads Arabic-Indic digits typed into a quantity and a price', async () => {
+      const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+        'PATCH /api/orders/o-1/items/oi-rice': () => jsonResponse(rice),
+        'PATCH /api/orders/o-1/items/oi-milk': () => jsonResponse(milk),
+      });
+      await within(dialog).findByText('Almarai Fresh Milk 1L');
+      await openEditor(user, dialog);
+
+      const riceQuantity = screen.getByRole('textbox', { name: 'Quantity of Abu Kas Basmati Rice 10kg' });
+      await user.clear(riceQuantity);
+      await user.type(riceQuantity, '٢٤');
+      await user.tab();
+      expect((riceQuantity as HTMLInputElement).value).toBe('24');
+      const milkPrice = screen.getByRole('textbox', { name: 'Unit price of Almarai Fresh Milk 1L' });
+      await user.clear(milkPrice);
+      await user.type(milkPrice, '٥١٫٥');
+      // 2.5 × 51.50 = 128.75
+      expect(within(milkPrice.closest('tr')!).getByText(/^SAR\s128\.75$/)).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+      expect(await screen.findByText('Item updated')).toBeTruthy();
+      expect(patchesSent(fetchMock)).toEqual([
+        ['/api/orders/o-1/items/oi-rice', { quantity: '24' }],
+        ['/api/orders/o-1/items/oi-milk', { unitPrice: '51.50' }],
+      ]);
+    });
+
     it('refuses an empty client name or a negative price, and Cancel leaves without saving', async () => {
       const { fetchMock, user, dialog } = renderDialog();
       await within(dialog).findByText('Almarai Fresh Milk 1L');
@@ -231,7 +179,7 @@ describe('OrderDetailsDialog', () => {
       );
       await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
       await user.clear(screen.getByRole('textbox', { name: /^Client name/ }));
-      const price = screen.getByRole('spinbutton', { name: 'Unit price of Almarai Fresh Milk 1L' });
+      const price = screen.getByRole('textbox', { name: 'Unit price of Almarai Fresh Milk 1L' });
       await user.clear(price);
       await user.type(price, '-1');
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -261,8 +209,8 @@ describe('OrderDetailsDialog', () => {
       expect(bodiesSent(fetchMock, 'DELETE', '/api/orders/o-1/items/oi-milk')).toEqual([undefined]);
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete item' })).toBeNull());
 
-      expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('1');
-      expect((screen.getByRole('spinbutton', { name: 'Unit price' }) as HTMLInputElement).value).toBe('0');
+      expect((screen.getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement).value).toBe('1');
+      expect((screen.getByRole('textbox', { name: 'Unit price' }) as HTMLInputElement).value).toBe('0');
       await user.click(screen.getByRole('button', { name: 'Add' }));
       expect(screen.getByText('Item name is required')).toBeTruthy();
       await user.type(screen.getByRole('textbox', { name: /^Item name/ }), 'Tea bags');
@@ -308,6 +256,9 @@ describe('OrderDetailsDialog', () => {
         expect(skuOf('Abu Kas Basmati Rice 10kg').value).toBe('DATES-SKR-1');
         // The picked item's name under its SKU.
         expect(screen.getByText('Sukkari Dates 1kg')).toBeTruthy();
+        // The dates are not sold by the bag: the line is now in boxes, its 20 to check, not silently kept.
+        expect(screen.getByText('Not sold by the bag: switched to box')).toBeTruthy();
+        expect(screen.getByText('Check the quantity: it is now in box')).toBeTruthy();
 
         await user.click(skuOf('Almarai Fresh Milk 1L'));
         await user.click(await screen.findByRole('option', { name: 'None' }));
@@ -318,7 +269,7 @@ describe('OrderDetailsDialog', () => {
         expect(await screen.findByText('Item updated')).toBeTruthy();
         expect(screen.getByText('Items saved: 2')).toBeTruthy();
         expect(patchesSent(fetchMock)).toEqual([
-          ['/api/orders/o-1/items/oi-rice', { stockItemId: 'i-dates' }],
+          ['/api/orders/o-1/items/oi-rice', { stockItemId: 'i-dates', unit: 'box', quantity: '20' }],
           ['/api/orders/o-1/items/oi-milk', { stockItemId: null }],
         ]);
       });
@@ -369,6 +320,51 @@ describe('OrderDetailsDialog', () => {
       });
     });
 
+    it("changes a linked line's unit among its item's units, converting the quantity, and lets the server price it", async () => {
+      const quote = {
+        clientId: 'c-noor',
+        priceListId: null,
+        priceListName: null,
+        lines: ['i-milk', 'i-rice'].map((stockItemId) => ({
+          stockItemId,
+          unit: 'piece',
+          unitFactor: 1,
+          baseUnit: 'piece',
+          quantity: 1,
+          baseQuantity: 1,
+          unitPrice: '6.00',
+          priceSource: 'item',
+          units: [
+            { unit: stockItemId === 'i-rice' ? 'bag' : 'piece', factor: 1, price: '6.00', priceSource: 'item' },
+            { unit: 'carton', factor: 12, price: '70.00', priceSource: 'pack' },
+          ],
+        })),
+      };
+      const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+        'POST /api/orders/quote': () => jsonResponse(quote),
+        'PATCH /api/orders/o-1/items/oi-milk': () => jsonResponse(milk),
+      });
+      await within(dialog).findByText('Almarai Fresh Milk 1L');
+      const save = await openEditor(user, dialog);
+      const unit = screen.getByRole('combobox', { name: 'Unit of Almarai Fresh Milk 1L' });
+      await waitFor(() => expect(unit.textContent).toBe('carton (12 pcs)'));
+      await user.click(unit);
+      await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'piece' }));
+      const quantity = screen.getByRole('textbox', { name: 'Quantity of Almarai Fresh Milk 1L' }) as HTMLInputElement;
+      expect(quantity.value).toBe('30');
+      expect(screen.getByText('2.5 ctn converted to 30 pcs')).toBeTruthy();
+      const price = screen.getByRole('textbox', { name: 'Unit price of Almarai Fresh Milk 1L' }) as HTMLInputElement;
+      expect(price.value).toBe('');
+      expect(price.placeholder).toBe('6.00');
+      const discount = screen.getByRole('textbox', { name: 'Discount of Almarai Fresh Milk 1L' });
+      await user.type(discount, '5');
+      await user.click(save);
+      expect(await screen.findByText('Item updated')).toBeTruthy();
+      expect(patchesSent(fetchMock)).toEqual([
+        ['/api/orders/o-1/items/oi-milk', { unit: 'piece', quantity: '30', discountPercent: '5' }],
+      ]);
+    });
+
     describe('quantities (decision 0005)', () => {
       const sugar = makeOrderItem({
         id: 'oi-sugar',
@@ -403,12 +399,12 @@ describe('OrderDetailsDialog', () => {
         await within(dialog).findByText('Loose white sugar');
         const save = await openEditor(user, dialog);
 
-        const sugarQuantity = screen.getByRole('spinbutton', {
+        const sugarQuantity = screen.getByRole('textbox', {
           name: 'Quantity of Loose white sugar',
         }) as HTMLInputElement;
-        expect([sugarQuantity.step, sugarQuantity.min, sugarQuantity.inputMode]).toEqual(['0.001', '0.001', 'decimal']);
-        const teaQuantity = screen.getByRole('spinbutton', { name: 'Quantity of Tea glasses' }) as HTMLInputElement;
-        expect([teaQuantity.step, teaQuantity.min, teaQuantity.inputMode]).toEqual(['1', '1', 'numeric']);
+        expect(sugarQuantity.inputMode).toBe('decimal');
+        const teaQuantity = screen.getByRole('textbox', { name: 'Quantity of Tea glasses' }) as HTMLInputElement;
+        expect(teaQuantity.inputMode).toBe('numeric');
         const [sugarRow, teaRow] = screen.getAllByTestId('order-item-row');
         expect(within(sugarRow).getByText('kg')).toBeTruthy();
         expect(within(teaRow).getByText('pcs')).toBeTruthy();
@@ -438,7 +434,7 @@ describe('OrderDetailsDialog', () => {
         });
         await within(dialog).findByText('Loose white sugar');
         await openEditor(user, dialog);
-        const sugarQuantity = screen.getByRole('spinbutton', {
+        const sugarQuantity = screen.getByRole('textbox', {
           name: 'Quantity of Loose white sugar',
         }) as HTMLInputElement;
         await user.clear(sugarQuantity);
@@ -484,7 +480,7 @@ describe('OrderDetailsDialog', () => {
       vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
         clicks.push(this);
       });
-      const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+      const { fetchMock, user, dialog } = renderDialog(makeOrder({ status: 'confirmed', commitCount: 1 }), {
         'POST /api/orders/o-1/generate-invoice': () =>
           jsonResponse({ id: 'inv-1', invoiceNumber: 'INV-2026-000007', pdfUrl: '/api/invoices/inv-1/pdf' }),
         '/api/invoices/inv-1/pdf': () =>
@@ -502,10 +498,34 @@ describe('OrderDetailsDialog', () => {
     });
 
     it('says "Failed to generate invoice" when billing is not there', async () => {
-      const { user, dialog } = renderDialog();
+      const { user, dialog } = renderDialog(makeOrder({ status: 'completed', commitCount: 1 }));
       await user.click(within(dialog).getByRole('button', { name: 'Generate Invoice' }));
       expect(await screen.findByText('Failed to generate invoice')).toBeTruthy();
       expect(screen.getByText('No route POST /api/orders/o-1/generate-invoice')).toBeTruthy();
+    });
+  });
+
+  describe('Proforma', () => {
+    it('offers a proforma instead of a tax invoice while the order is pending, and downloads it', async () => {
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:proforma'), revokeObjectURL: vi.fn() });
+      onTestFinished(() => {
+        Reflect.deleteProperty(URL, 'createObjectURL');
+        Reflect.deleteProperty(URL, 'revokeObjectURL');
+      });
+      const clicks: HTMLAnchorElement[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicks.push(this);
+      });
+      const { fetchMock, user, dialog } = renderDialog(makeOrder({ status: 'pending' }), {
+        '/api/orders/o-1/proforma': () =>
+          new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+      });
+      expect(within(dialog).queryByRole('button', { name: 'Generate Invoice' })).toBeNull();
+      await user.click(within(dialog).getByRole('button', { name: 'Proforma' }));
+      await waitFor(() => expect(clicks).toHaveLength(1));
+      expect(clicks[0].download).toMatch(/^proforma-ORD-2026-000042-\d{13}\.pdf$/);
+      const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/orders/o-1/proforma');
+      expect(call?.[1]).toMatchObject({ credentials: 'include' });
     });
   });
 });

@@ -1,3 +1,4 @@
+import AssignmentReturnRoundedIcon from '@mui/icons-material/AssignmentReturnRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import ReceiptRoundedIcon from '@mui/icons-material/ReceiptRounded';
 import Alert from '@mui/material/Alert';
@@ -16,26 +17,28 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useIsPhone } from '../../../components/phone-list';
-import { useToast } from '../../../components/toaster/use-toast';
-import { describeOrderError } from '../lib/order-errors';
 import { formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import {
   orderStatuses,
   useGetOrderItemsQuery,
   useGetOrderQuery,
-  useUpdateOrderStatusMutation,
+  useGetOrderReturnsQuery,
   type OrderDto,
   type OrderStatus,
   type StockShortage,
 } from '../api/orders-api';
+import { useDownloadProforma } from '../hooks/use-download-proforma';
 import { useGenerateInvoice } from '../hooks/use-generate-invoice';
 import { useOrderFormat } from '../hooks/use-order-format';
 import type { OrdersAccess } from '../lib/access';
-import { shortagesOf } from '../lib/order-status';
+import { isCommitted } from '../lib/status-change';
 import { OrderEditForm } from './order-edit-form';
 import { OrderItemsTable } from './order-items-table';
+import { OrderReturnsSection } from './order-returns-section';
 import { OrderStatusBadge } from './order-status-badge';
+import { ReturnGoodsDialog } from './return-goods-dialog';
+import { StatusChangeDialog } from './status-change-dialog';
 
 interface OrderDetailsDialogProps {
   orderId: string;
@@ -84,45 +87,37 @@ function OrderText({ id, title, text }: { id: string; title: string; text: strin
 }
 
 /**
- * Order Details (SPEC §2): number, client, total, date and status (changed optimistically
- * here; a refused confirm lists the short items), Generate Invoice, the order's texts and
- * items, and Edit Order mode while the order is pending.
+ * Order Details (SPEC §2): number, client, total, date and status (a change is confirmed first,
+ * saying what it does to stock and the books; then changed optimistically here; a refused confirm
+ * lists the short items), Generate Invoice, Return goods of a confirmed or completed order, the
+ * order's texts, items and returns, and Edit Order mode while the order is pending.
  */
 export function OrderDetailsDialog({ orderId, initialOrder, currency, access, onClose }: OrderDetailsDialogProps) {
   const { t } = useTranslation('orders');
   const { language } = useLanguage();
-  const { toast } = useToast();
   const fullScreen = useIsPhone();
   const format = useOrderFormat(currency);
   const orderQuery = useGetOrderQuery(orderId, { refetchOnMountOrArgChange: true });
   const itemsQuery = useGetOrderItemsQuery(orderId, { refetchOnMountOrArgChange: true });
-  const [updateStatus, statusState] = useUpdateOrderStatusMutation();
+  const returnsQuery = useGetOrderReturnsQuery(orderId, { refetchOnMountOrArgChange: true });
   const { generateInvoice, isGenerating } = useGenerateInvoice();
+  const { downloadProforma, isDownloadingProforma } = useDownloadProforma();
   const [editing, setEditing] = useState(false);
   const [shortages, setShortages] = useState<StockShortage[]>([]);
+  /** The status picked in the menu, waiting for the confirmation; nothing is sent before. */
+  const [statusTarget, setStatusTarget] = useState<OrderStatus | null>(null);
+  const [returning, setReturning] = useState(false);
 
   const order = orderQuery.data ?? initialOrder;
   const items = itemsQuery.data;
   const editable = order?.status === 'pending';
+  // A tax invoice only for a confirmed or completed order; before that, a proforma (CONTRACT §11).
+  const invoiced = order ? isCommitted(order.status) : false;
 
-  const changeStatus = async (status: OrderStatus) => {
+  const pickStatus = (status: OrderStatus) => {
     if (!order || status === order.status) return;
     setShortages([]);
-    try {
-      await updateStatus({ id: order.id, status }).unwrap();
-      toast({
-        variant: 'success',
-        title: t('toasts.statusUpdated'),
-        description: t('toasts.statusUpdatedDescription', { number: order.orderNumber, status: t(`status.${status}`) }),
-      });
-    } catch (error) {
-      setShortages(shortagesOf(error));
-      toast({ variant: 'error', title: t('toasts.statusFailed'), description: describeOrderError(error, t, language) });
-    }
-  };
-
-  const close = () => {
-    if (!statusState.isLoading) onClose();
+    setStatusTarget(status);
   };
 
   const statusControl =
@@ -135,8 +130,8 @@ export function OrderDetailsDialog({ orderId, initialOrder, currency, access, on
         id="order-status"
         label={t('details.status')}
         value={order.status}
-        onChange={(event) => void changeStatus(event.target.value as OrderStatus)}
-        disabled={!orderQuery.data || statusState.isLoading || editing}
+        onChange={(event) => pickStatus(event.target.value as OrderStatus)}
+        disabled={!orderQuery.data || statusTarget !== null || editing}
         sx={{ minWidth: 170 }}
       >
         {orderStatuses.map((status) => (
@@ -157,9 +152,10 @@ export function OrderDetailsDialog({ orderId, initialOrder, currency, access, on
   return (
     <Dialog
       open
-      onClose={close}
+      onClose={onClose}
       aria-labelledby="order-details-title"
-      maxWidth="md"
+      // Edit Order's table has a column per field (unit, price, discount): it takes more room.
+      maxWidth={editing ? 'lg' : 'md'}
       fullWidth
       fullScreen={fullScreen}
       scroll="paper"
@@ -212,21 +208,43 @@ export function OrderDetailsDialog({ orderId, initialOrder, currency, access, on
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
               {statusControl}
               <Box sx={{ flexGrow: 1 }} />
+              {!invoiced && (
+                <Button
+                  variant="outlined"
+                  startIcon={<ReceiptRoundedIcon />}
+                  onClick={() => void downloadProforma(order)}
+                  disabled={isDownloadingProforma}
+                >
+                  {isDownloadingProforma ? t('details.downloadingProforma') : t('details.proforma')}
+                </Button>
+              )}
               {access.write && (
                 <>
-                  <Button
-                    variant="outlined"
-                    startIcon={<ReceiptRoundedIcon />}
-                    onClick={() => void generateInvoice(order.id)}
-                    disabled={isGenerating}
-                  >
-                    {isGenerating ? t('details.generatingInvoice') : t('details.generateInvoice')}
-                  </Button>
+                  {invoiced && (
+                    <Button
+                      variant="outlined"
+                      startIcon={<ReceiptRoundedIcon />}
+                      onClick={() => void generateInvoice(order.id)}
+                      disabled={isGenerating}
+                    >
+                      {isGenerating ? t('details.generatingInvoice') : t('details.generateInvoice')}
+                    </Button>
+                  )}
+                  {invoiced && (
+                    <Button
+                      variant="outlined"
+                      startIcon={<AssignmentReturnRoundedIcon />}
+                      onClick={() => setReturning(true)}
+                      disabled={!items || statusTarget !== null}
+                    >
+                      {t('returns.action')}
+                    </Button>
+                  )}
                   <Button
                     variant="contained"
                     startIcon={<EditRoundedIcon />}
                     onClick={() => setEditing(true)}
-                    disabled={!editable || !items || statusState.isLoading}
+                    disabled={!editable || !items || statusTarget !== null}
                     aria-describedby={editable ? undefined : 'edit-order-reason'}
                   >
                     {t('details.editOrder')}
@@ -248,7 +266,7 @@ export function OrderDetailsDialog({ orderId, initialOrder, currency, access, on
             {shortages.length > 0 && (
               <Alert severity="error" onClose={() => setShortages([])} closeText={t('common:actions.close')}>
                 <AlertTitle>{t('details.shortages.title')}</AlertTitle>
-                <Box component="ul" sx={{ m: 0, ps: 2.5 }}>
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
                   {shortages.map((shortage) => (
                     <li key={`${shortage.stockItemId ?? ''}${shortage.name}`}>
                       {t('details.shortages.line', {
@@ -285,13 +303,33 @@ export function OrderDetailsDialog({ orderId, initialOrder, currency, access, on
                 <OrderItemsTable items={items} totalAmount={order.totalAmount} format={format} />
               )}
             </Box>
+
+            <OrderReturnsSection
+              returns={returnsQuery.data}
+              error={returnsQuery.isError ? returnsQuery.error : undefined}
+              onRetry={() => void returnsQuery.refetch()}
+              format={format}
+            />
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 2 }}>
-            <Button onClick={close} color="inherit">
+            <Button onClick={onClose} color="inherit">
               {t('common:actions.close')}
             </Button>
           </DialogActions>
         </>
+      )}
+      {order && statusTarget && (
+        <StatusChangeDialog
+          order={order}
+          to={statusTarget}
+          access={access}
+          format={format}
+          onShortages={setShortages}
+          onClose={() => setStatusTarget(null)}
+        />
+      )}
+      {order && items && returning && (
+        <ReturnGoodsDialog order={order} items={items} format={format} onClose={() => setReturning(false)} />
       )}
     </Dialog>
   );

@@ -22,6 +22,7 @@ import { BilingualName } from '../../../components/bilingual-name';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeOrderError } from '../lib/order-errors';
+import { latinInputProps } from '../../../lib/rtl';
 import { useLanguage } from '../../../lib/use-language';
 import {
   useAddOrderItemMutation,
@@ -33,20 +34,32 @@ import {
   type UpdateOrderRequest,
 } from '../api/orders-api';
 import type { OrderFormat } from '../hooks/use-order-format';
-import { centsToString, moneyText } from '../lib/decimal';
-import { DEFAULT_UNIT, lineTotalOf } from '../lib/manual-order';
+import { useOrderQuote } from '../hooks/use-order-quote';
+import { centsToString, moneyText } from '../../../lib/decimal';
+import {
+  changeLineUnit,
+  DEFAULT_UNIT,
+  lineTotalOf,
+  lineUnitsOf,
+  priceHintOf,
+  setLineQuantity,
+} from '../lib/manual-order';
 import {
   draftOf,
-  editQuantityInput,
+  editQuantityInputMode,
   emptyNewItem,
+  invalidDraftFields,
   isValidEditPrice,
   itemChanges,
   linkChanged,
   normaliseEditQuantity,
+  relinkDraft,
   type ItemDraft,
   type NewItemDraft,
 } from '../lib/order-edit';
 import { StockLinkField } from './stock-link-field';
+import { LinkedUnitField } from './unit-field';
+import { useUnitNoteText } from './order-line-fields';
 
 interface OrderEditFormProps {
   order: OrderDto;
@@ -92,27 +105,40 @@ export function OrderEditForm({
   const [updateOrder] = useUpdateOrderMutation();
   const [addItem, addState] = useAddOrderItemMutation();
   const [deleteItem, deleteState] = useDeleteOrderItemMutation();
-  const latinInput = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+  const latinInput = latinInputProps(direction);
 
+  const noteText = useUnitNoteText(format);
   const draft = (item: OrderItemDto): ItemDraft => drafts[item.id] ?? draftOf(item);
-  const setDraft = (item: OrderItemDto, change: Partial<ItemDraft>) =>
-    setDrafts((current) => ({ ...current, [item.id]: { ...(current[item.id] ?? draftOf(item)), ...change } }));
-  /** SPEC §5 with decision 0005: a quantity the line's unit does not allow becomes 1. */
+  const setDraft = (item: OrderItemDto, change: (current: ItemDraft) => ItemDraft) =>
+    setDrafts((current) => ({ ...current, [item.id]: change(current[item.id] ?? draftOf(item)) }));
+  /**
+   * SPEC §5 with decision 0005: a quantity typed that the line's unit does not allow becomes 1
+   * (a quantity converted to another unit, 2.5 cartons, stays as converted).
+   */
   const settleQuantity = (item: OrderItemDto) => {
-    const { quantity } = draft(item);
-    if (quantity.trim() !== String(item.quantity)) {
-      setDraft(item, { quantity: normaliseEditQuantity(quantity, item.unit) });
+    const value = draft(item);
+    if (value.unitNote?.kind !== 'converted' && value.quantity.trim() !== String(item.quantity)) {
+      setDraft(item, (current) => ({ ...current, quantity: normaliseEditQuantity(current.quantity, current.unit) }));
     }
   };
+  const quote = useOrderQuote({
+    clientId: order.clientId,
+    clientName: order.clientName,
+    stockItemIds: items.flatMap((item) => {
+      const id = draft(item).stockItem?.id;
+      return id ? [id] : [];
+    }),
+  });
 
   const clientMissing = !clientName.trim();
-  const invalidPrices = items.filter((item) => !isValidEditPrice(draft(item).unitPrice)).map((item) => item.id);
+  const invalidLines = Object.fromEntries(items.map((item) => [item.id, invalidDraftFields(draft(item), quote.book)]));
+  const invalidItems = items.filter((item) => (invalidLines[item.id] ?? []).length > 0).map((item) => item.id);
   const busy = saving || addState.isLoading || deleteState.isLoading;
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (clientMissing || invalidPrices.length > 0) {
+    if (clientMissing || invalidItems.length > 0) {
       event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
@@ -201,7 +227,7 @@ export function OrderEditForm({
 
   const lastItem = items.length <= 1;
   const currencyAdornment = { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> };
-  const moneyInput = { ...latinInput, inputMode: 'decimal' as const, min: 0, step: 0.01 };
+  const moneyInput = { ...latinInput, inputMode: 'decimal' as const };
   // On a phone the table scrolls sideways under the item's name, which stays in view.
   // (A shadow, not a border, marks its edge: a collapsed table's borders do not stick.)
   const itemCell: SxProps<Theme> = (theme) => ({
@@ -237,13 +263,15 @@ export function OrderEditForm({
         </Box>
 
         <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          <Table size="small" aria-label={t('details.items.tableLabel')} sx={{ minWidth: 820 }}>
+          <Table size="small" aria-label={t('details.items.tableLabel')} sx={{ minWidth: 1040 }}>
             <TableHead>
               <TableRow>
                 <TableCell sx={itemCell}>{t('details.items.columns.item')}</TableCell>
-                <TableCell sx={{ width: 200 }}>{t('details.items.columns.sku')}</TableCell>
-                <TableCell sx={{ width: 160 }}>{t('details.items.columns.quantity')}</TableCell>
-                <TableCell sx={{ width: 170 }}>{t('details.items.columns.unitPrice')}</TableCell>
+                <TableCell sx={{ width: 190 }}>{t('details.items.columns.sku')}</TableCell>
+                <TableCell sx={{ width: 120 }}>{t('details.items.columns.quantity')}</TableCell>
+                <TableCell sx={{ width: 170 }}>{t('details.items.columns.unit')}</TableCell>
+                <TableCell sx={{ width: 150 }}>{t('details.items.columns.unitPrice')}</TableCell>
+                <TableCell sx={{ width: 100 }}>{t('details.items.columns.discount')}</TableCell>
                 <TableCell align="right">{t('details.items.columns.total')}</TableCell>
                 {canDeleteItems && <TableCell align="right">{t('details.items.columns.actions')}</TableCell>}
               </TableRow>
@@ -251,8 +279,12 @@ export function OrderEditForm({
             <TableBody>
               {items.map((item) => {
                 const value = draft(item);
-                const priceInvalid = submitted && invalidPrices.includes(item.id);
-                const total = lineTotalOf(value);
+                const invalid = submitted ? (invalidLines[item.id] ?? []) : [];
+                const units = lineUnitsOf(value, quote.book);
+                const hint = priceHintOf(value, quote.book);
+                const total = lineTotalOf(value, hint);
+                const note = noteText.note(value.unitNote);
+                const discountInvalid = (invalidLines[item.id] ?? []).includes('discountPercent');
                 return (
                   <TableRow key={item.id} data-testid="order-item-row">
                     <TableCell sx={itemCell}>
@@ -262,7 +294,7 @@ export function OrderEditForm({
                       {canLinkStock ? (
                         <StockLinkField
                           value={value.stockItem}
-                          onChange={(stockItem) => setDraft(item, { stockItem })}
+                          onChange={(stockItem) => setDraft(item, (current) => relinkDraft(current, stockItem))}
                           label={t('details.edit.skuOf', { name: item.itemName })}
                           helperText={linkChanged(item, value) ? value.stockItem?.name : undefined}
                           format={format}
@@ -276,20 +308,72 @@ export function OrderEditForm({
                     <TableCell>
                       <TextField
                         size="small"
-                        type="number"
                         fullWidth
-                        sx={{ minWidth: 128 }}
+                        sx={{ minWidth: 96 }}
                         value={value.quantity}
-                        onChange={(event) => setDraft(item, { quantity: event.target.value })}
+                        onChange={(event) => setDraft(item, (current) => setLineQuantity(current, event.target.value))}
                         onBlur={() => settleQuantity(item)}
+                        helperText={note.quantityWarning}
                         slotProps={{
-                          input: {
-                            endAdornment: <InputAdornment position="end">{format.unit(item.unit)}</InputAdornment>,
-                          },
+                          input: value.stockItem
+                            ? note.quantityWarning
+                              ? { sx: { bgcolor: 'rgba(245, 158, 11, 0.10)' } }
+                              : undefined
+                            : {
+                                endAdornment: <InputAdornment position="end">{format.unit(value.unit)}</InputAdornment>,
+                              },
+                          formHelperText: { sx: { mx: 0, color: 'warning.dark', fontWeight: 600 } },
                           htmlInput: {
                             ...latinInput,
-                            ...editQuantityInput(item.unit),
+                            inputMode: editQuantityInputMode(value.unit),
                             'aria-label': t('details.edit.quantityOf', { name: item.itemName }),
+                          },
+                        }}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      {value.stockItem ? (
+                        <LinkedUnitField
+                          id={`edit-${item.id}-unit`}
+                          label={t('details.edit.unitOf', { name: item.itemName })}
+                          labelHidden
+                          size="small"
+                          value={value.unit}
+                          units={units}
+                          onChange={(unit) => setDraft(item, (current) => changeLineUnit(current, unit, units ?? []))}
+                          error={invalid.includes('unit') || value.unitNote?.kind === 'notSold'}
+                          helperText={
+                            note.unitHelper ??
+                            (invalid.includes('unit') && units ? t('form.items.errors.unit') : undefined)
+                          }
+                          warning={note.unitWarning}
+                        />
+                      ) : (
+                        <Typography variant="body2">{format.units.word(value.unit)}</Typography>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <TextField
+                        size="small"
+                        value={value.unitPrice}
+                        placeholder={hint?.price}
+                        onChange={(event) =>
+                          setDraft(item, (current) => ({ ...current, unitPrice: event.target.value }))
+                        }
+                        error={invalid.includes('unitPrice')}
+                        helperText={
+                          invalid.includes('unitPrice')
+                            ? t('details.edit.priceInvalid')
+                            : !value.unitPrice.trim() && hint
+                              ? noteText.priceSource(hint, value.unit)
+                              : undefined
+                        }
+                        slotProps={{
+                          input: currencyAdornment,
+                          formHelperText: { sx: { mx: 0 } },
+                          htmlInput: {
+                            ...moneyInput,
+                            'aria-label': t('details.edit.unitPriceOf', { name: item.itemName }),
                           },
                         }}
                       />
@@ -297,16 +381,19 @@ export function OrderEditForm({
                     <TableCell>
                       <TextField
                         size="small"
-                        type="number"
-                        value={value.unitPrice}
-                        onChange={(event) => setDraft(item, { unitPrice: event.target.value })}
-                        error={priceInvalid}
-                        helperText={priceInvalid ? t('details.edit.priceInvalid') : undefined}
+                        value={value.discountPercent}
+                        placeholder="0"
+                        onChange={(event) =>
+                          setDraft(item, (current) => ({ ...current, discountPercent: event.target.value }))
+                        }
+                        error={discountInvalid}
+                        helperText={discountInvalid ? t('form.items.errors.discount') : undefined}
                         slotProps={{
-                          input: currencyAdornment,
+                          input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                          formHelperText: { sx: { mx: 0 } },
                           htmlInput: {
                             ...moneyInput,
-                            'aria-label': t('details.edit.unitPriceOf', { name: item.itemName }),
+                            'aria-label': t('details.edit.discountOf', { name: item.itemName }),
                           },
                         }}
                       />
@@ -385,7 +472,6 @@ export function OrderEditForm({
             <TextField
               size="small"
               id="new-item-quantity"
-              type="number"
               label={t('details.edit.newItemQuantity')}
               value={newItem.quantity}
               onChange={(event) => setNewItem({ ...newItem, quantity: event.target.value })}
@@ -395,12 +481,11 @@ export function OrderEditForm({
                   quantity: normaliseEditQuantity(current.quantity, DEFAULT_UNIT),
                 }))
               }
-              slotProps={{ htmlInput: { ...latinInput, ...editQuantityInput(DEFAULT_UNIT) } }}
+              slotProps={{ htmlInput: { ...latinInput, inputMode: editQuantityInputMode(DEFAULT_UNIT) } }}
             />
             <TextField
               size="small"
               id="new-item-price"
-              type="number"
               label={t('details.edit.newItemPrice')}
               value={newItem.unitPrice}
               onChange={(event) => setNewItem({ ...newItem, unitPrice: event.target.value })}

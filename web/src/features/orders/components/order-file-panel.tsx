@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_ACCEPT, documentTypeOf } from '../../../lib/document-file';
 import { intlLocaleOf } from '../../../lib/language';
@@ -33,17 +33,11 @@ function sizeOf(bytes: number, locale: string): string {
 
 /** An object URL for an image file's preview, freed when the file changes or the panel closes. */
 function usePreviewUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
+  const url = useMemo(() => {
     const isImage = file !== null && documentTypeOf(file).startsWith('image/');
-    if (!isImage || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return undefined;
-    }
-    const created = URL.createObjectURL(file);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
+    return isImage && typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null;
   }, [file]);
+  useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
   return url;
 }
 

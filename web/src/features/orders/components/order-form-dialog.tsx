@@ -13,22 +13,28 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { useLanguage } from '../../../lib/use-language';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import type { OrderOrigin } from '../api/orders-api';
 import { useCreateManualOrderMutation } from '../api/orders-api';
 import { useOrderFormat } from '../hooks/use-order-format';
+import { useOrderQuote } from '../hooks/use-order-quote';
 import type { OrdersAccess } from '../lib/access';
-import { centsToString } from '../lib/decimal';
+import { centsToString } from '../../../lib/decimal';
 import {
   checkManualOrder,
   emptyOrderLine,
   fillFromStockItem,
   grandTotalOf,
   isBlankLine,
+  lineUnitsOf,
+  priceHintOf,
+  sentLines,
   toManualOrderRequest,
+  unitSoldOf,
   type ManualOrderValues,
   type OrderLine,
 } from '../lib/manual-order';
-import { describeOrderError } from '../lib/order-errors';
+import { describeOrderError, unitNotSoldOf } from '../lib/order-errors';
 import { ClientField, type ClientChoice } from './client-field';
 import { NewClientDialog } from './new-client-dialog';
 import { NewStockItemDialog } from './new-stock-item-dialog';
@@ -61,7 +67,10 @@ interface OrderFormDialogProps {
   /** The line under the client field while no existing client is chosen (undefined: the usual hint). */
   clientHint?: (client: ClientChoice) => string | undefined;
   lineExtras?: (line: OrderLine, update: (next: OrderLine) => void) => OrderLineExtras | undefined;
-  /** SPEC §5 (the confirm dialog): the submit button waits for a client name and an item. */
+  /**
+   * SPEC §5 (the confirm dialog): the submit button waits for a client name and an item, and
+   * (CONTRACT §10) for every linked line to be in a unit its item is sold in.
+   */
   submitNeedsClientAndItem?: boolean;
 }
 
@@ -103,6 +112,7 @@ export function OrderFormDialog({
   const [creatingClient, setCreatingClient] = useState(false);
   const [stockFor, setStockFor] = useState<OrderLine | null>(null);
   const [createOrder, { isLoading }] = useCreateManualOrderMutation();
+  const idempotencyKeyFor = useIdempotencyKey();
 
   const values: ManualOrderValues = {
     clientName: client.name,
@@ -111,9 +121,15 @@ export function OrderFormDialog({
     lines,
     ...(initial.origin ? { origin: initial.origin } : {}),
   };
-  const check = checkManualOrder(values);
-  const total = grandTotalOf(lines);
-  const notReady = submitNeedsClientAndItem && (check.clientMissing || lines.every(isBlankLine));
+  const quote = useOrderQuote({
+    clientId: values.clientId,
+    clientName: client.name,
+    stockItemIds: lines.flatMap((line) => (line.stockItem ? [line.stockItem.id] : [])),
+  });
+  const check = checkManualOrder(values, quote.book);
+  const total = grandTotalOf(lines, quote.book);
+  const unitsToChoose = lines.filter((line) => !isBlankLine(line) && !unitSoldOf(line, quote.book)).length;
+  const notReady = submitNeedsClientAndItem && (check.clientMissing || lines.every(isBlankLine) || unitsToChoose > 0);
 
   const updateLine = (next: OrderLine) =>
     setLines((current) => current.map((line) => (line.key === next.key ? next : line)));
@@ -145,7 +161,8 @@ export function OrderFormDialog({
       return;
     }
     try {
-      const order = await createOrder(toManualOrderRequest(values)).unwrap();
+      const request = toManualOrderRequest(values);
+      const order = await createOrder({ request, idempotencyKey: idempotencyKeyFor(request) }).unwrap();
       toast({
         variant: 'success',
         title: t('toasts.created'),
@@ -153,6 +170,12 @@ export function OrderFormDialog({
       });
       onClose();
     } catch (error) {
+      // A unit the item is not sold in (CONTRACT §10): said on the line the server names.
+      const notSold = unitNotSoldOf(error);
+      const refused = notSold ? sentLines(lines)[notSold.index] : undefined;
+      if (notSold && refused) {
+        updateLine({ ...refused, unitNote: { kind: 'notSold', unit: refused.unit, units: notSold.units } });
+      }
       toast({ variant: 'error', title: t('toasts.createFailed'), description: describeOrderError(error, t, language) });
     }
   };
@@ -217,6 +240,9 @@ export function OrderFormDialog({
                 canSearchStock={access.readStock}
                 canCreateStock={access.writeStock}
                 autoFocus={line.key === focusKey}
+                units={lineUnitsOf(line, quote.book)}
+                priceHint={priceHintOf(line, quote.book)}
+                pricing={quote.loading}
                 {...lineExtras?.(line, updateLine)}
               />
             ))}
@@ -237,9 +263,14 @@ export function OrderFormDialog({
               <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
                 {t('form.total')}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="text.secondary" component="p">
                 {t('form.totalHint')}
               </Typography>
+              {quote.book.priceListName && (
+                <Typography variant="caption" color="text.secondary" component="p" data-testid="price-list">
+                  <bdi>{t('form.priceList', { name: quote.book.priceListName })}</bdi>
+                </Typography>
+              )}
             </Box>
             <Typography variant="h6" component="p" data-testid="grand-total" aria-live="polite">
               {format.money(centsToString(total))}
@@ -249,7 +280,9 @@ export function OrderFormDialog({
         <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
           {notReady && (
             <Typography id={needsId} variant="caption" color="text.secondary" sx={{ flexGrow: 1, m: 0 }}>
-              {t('form.needsClientAndItem')}
+              {check.clientMissing || lines.every(isBlankLine)
+                ? t('form.needsClientAndItem')
+                : t('form.needsUnits', { count: unitsToChoose })}
             </Typography>
           )}
           <Button onClick={close} disabled={isLoading} color="inherit">

@@ -13,6 +13,8 @@ import { PhoneFacts, PhoneList, PhoneListItem, useIsPhone } from '../../../compo
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import type { OrderItemDto } from '../api/orders-api';
 import type { OrderFormat } from '../hooks/use-order-format';
+import { intlLocaleOf } from '../../../lib/language';
+import { useLanguage } from '../../../lib/use-language';
 
 interface OrderItemsTableProps {
   items: OrderItemDto[] | undefined;
@@ -20,10 +22,26 @@ interface OrderItemsTableProps {
   format: OrderFormat;
 }
 
-/** The order's lines (SPEC §2): item with Arabic name and SKU, quantity with unit, unit price, total. */
+/** A line's quantity as sold, with its base quantity when sold in a pack: "5 ctn = 60 pcs" (CONTRACT §10). */
+export function soldQuantityOf(item: OrderItemDto, format: OrderFormat): string {
+  const sold = format.quantity(item.quantity, item.unit);
+  return item.baseUnit && item.unitFactor !== 1
+    ? `${sold} = ${format.quantity(item.baseQuantity, item.baseUnit)}`
+    : sold;
+}
+
+/**
+ * The order's lines (SPEC §2): item with Arabic name and SKU, quantity as sold (with its base
+ * quantity for a pack), unit price, a discount column when a line has one, and the line total.
+ */
 export function OrderItemsTable({ items, totalAmount, format }: OrderItemsTableProps) {
   const { t } = useTranslation('orders');
+  const { language } = useLanguage();
   const isPhone = useIsPhone();
+  const discounted = items?.some((item) => item.discountPercent > 0) ?? false;
+  // A discount to 2 decimals (12.5%), in the language's form with Latin digits.
+  const percent = (value: number) =>
+    new Intl.NumberFormat(intlLocaleOf(language), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 
   if (isPhone) {
     return (
@@ -48,13 +66,34 @@ export function OrderItemsTable({ items, totalAmount, format }: OrderItemsTableP
                 <Box>
                   <BilingualName name={item.itemName} nameAr={item.itemNameAr} detail={item.sku} />
                 </Box>
-                <PhoneFacts
-                  facts={[
-                    { label: t('details.items.columns.quantity'), value: format.quantity(item.quantity, item.unit) },
-                    { label: t('details.items.columns.unitPrice'), value: format.money(item.unitPrice) },
-                    { label: t('details.items.columns.total'), value: format.money(item.totalPrice) },
-                  ]}
-                />
+                {/* A pack's "5 ctn = 60 pcs" or a discount needs room: two facts a row then. */}
+                {item.unitFactor === 1 && item.discountPercent === 0 ? (
+                  <PhoneFacts
+                    facts={[
+                      { label: t('details.items.columns.quantity'), value: soldQuantityOf(item, format) },
+                      { label: t('details.items.columns.unitPrice'), value: format.money(item.unitPrice) },
+                      { label: t('details.items.columns.total'), value: format.money(item.totalPrice) },
+                    ]}
+                  />
+                ) : (
+                  <>
+                    <PhoneFacts
+                      facts={[
+                        { label: t('details.items.columns.quantity'), value: soldQuantityOf(item, format) },
+                        { label: t('details.items.columns.unitPrice'), value: format.money(item.unitPrice) },
+                      ]}
+                    />
+                    <PhoneFacts
+                      facts={[
+                        {
+                          label: t('details.items.columns.discount'),
+                          value: item.discountPercent > 0 ? percent(item.discountPercent) : t('common:noValue'),
+                        },
+                        { label: t('details.items.columns.total'), value: format.money(item.totalPrice) },
+                      ]}
+                    />
+                  </>
+                )}
               </PhoneListItem>
             ))
           )}
@@ -71,12 +110,13 @@ export function OrderItemsTable({ items, totalAmount, format }: OrderItemsTableP
             <TableCell>{t('details.items.columns.item')}</TableCell>
             <TableCell align="right">{t('details.items.columns.quantity')}</TableCell>
             <TableCell align="right">{t('details.items.columns.unitPrice')}</TableCell>
+            {discounted && <TableCell align="right">{t('details.items.columns.discount')}</TableCell>}
             <TableCell align="right">{t('details.items.columns.total')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {!items ? (
-            <TableSkeletonRows rows={2} columns={4} />
+            <TableSkeletonRows rows={2} columns={discounted ? 5 : 4} />
           ) : (
             items.map((item) => (
               <TableRow key={item.id} data-testid="order-item-row">
@@ -84,11 +124,16 @@ export function OrderItemsTable({ items, totalAmount, format }: OrderItemsTableP
                   <BilingualName name={item.itemName} nameAr={item.itemNameAr} detail={item.sku} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  {format.quantity(item.quantity, item.unit)}
+                  {soldQuantityOf(item, format)}
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {format.money(item.unitPrice)}
                 </TableCell>
+                {discounted && (
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {item.discountPercent > 0 ? percent(item.discountPercent) : t('common:noValue')}
+                  </TableCell>
+                )}
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   {format.money(item.totalPrice)}
                 </TableCell>
@@ -98,7 +143,11 @@ export function OrderItemsTable({ items, totalAmount, format }: OrderItemsTableP
         </TableBody>
         <TableFooter>
           <TableRow>
-            <TableCell colSpan={3} align="right" sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}>
+            <TableCell
+              colSpan={discounted ? 4 : 3}
+              align="right"
+              sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}
+            >
               {t('details.items.total')}
             </TableCell>
             <TableCell

@@ -11,19 +11,27 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { latinInputProps } from '../../../lib/rtl';
 import { useLanguage } from '../../../lib/use-language';
 import { useOrderFormat } from '../hooks/use-order-format';
 import { useStockItemSearch } from '../hooks/use-stock-item-search';
-import { centsToString } from '../lib/decimal';
+import { centsToString } from '../../../lib/decimal';
 import {
+  changeLineUnit,
+  discountOf,
   fillFromStockItem,
   lineTotalOf,
+  quantityOf,
+  setLineQuantity,
   UNIT_MAX_LENGTH,
   type OrderLine,
   type OrderLineField,
+  type PriceHint,
+  type UnitChoice,
+  type UnitNote,
 } from '../lib/manual-order';
 import { StockItemOption } from './stock-item-option';
-import { UnitField } from './unit-field';
+import { LinkedUnitField, UnitField } from './unit-field';
 
 interface OrderLineFieldsProps {
   line: OrderLine;
@@ -47,6 +55,12 @@ interface OrderLineFieldsProps {
   note?: ReactNode;
   /** A reason to look at the quantity again, shown under it while it is valid. */
   quantityWarning?: string;
+  /** A linked line: the units its item is sold in (base first); null while they load. */
+  units?: readonly UnitChoice[] | null;
+  /** A linked line without a typed price: what it will be priced at, and why. */
+  priceHint?: PriceHint | null;
+  /** The quote is being asked. */
+  pricing?: boolean;
 }
 
 /**
@@ -67,6 +81,9 @@ export function OrderLineFields({
   badges,
   note,
   quantityWarning,
+  units = null,
+  priceHint = null,
+  pricing = false,
 }: OrderLineFieldsProps) {
   const { t } = useTranslation('orders');
   const { direction } = useLanguage();
@@ -74,10 +91,29 @@ export function OrderLineFields({
   const headingId = useId();
   const [open, setOpen] = useState(false);
   const stockSearch = useStockItemSearch(line.itemName, { enabled: canSearchStock, open });
-  const total = lineTotalOf(line);
+  const total = lineTotalOf(line, priceHint);
+  const linked = line.stockItem !== null;
+  const unitText = useUnitNoteText(format);
   const number = index + 1;
-  const latinInput = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+  const latinInput = latinInputProps(direction);
   const isInvalid = (field: OrderLineField) => invalid.includes(field);
+  const discountInvalid = discountOf(line) === null;
+  const unitNote = unitText.note(line.unitNote);
+  const quantityHelper = isInvalid('quantity')
+    ? t('form.items.errors.quantity')
+    : (unitNote.quantityWarning ?? quantityWarning ?? baseQuantityOf(line, units, format));
+  const quantityWarned = !isInvalid('quantity') && (unitNote.quantityWarning ?? quantityWarning) !== undefined;
+  const priceHelper = isInvalid('unitPrice')
+    ? t('form.items.errors.price')
+    : linked
+      ? line.unitPrice.trim()
+        ? priceHint && t('form.items.price.replaces', { price: priceHint.price })
+        : priceHint
+          ? unitText.priceSource(priceHint, line.unit)
+          : pricing
+            ? t('form.items.price.pricing')
+            : t('form.items.price.atSave')
+      : undefined;
 
   const setName = (itemName: string) => {
     // Typing another name unlinks the line from its stock item.
@@ -173,50 +209,80 @@ export function OrderLineFields({
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr)) minmax(120px, auto)' },
+          gridTemplateColumns: {
+            xs: 'repeat(2, minmax(0, 1fr))',
+            sm: 'minmax(0, 1fr) minmax(0, 1.4fr) minmax(0, 1.2fr) minmax(0, 0.8fr) minmax(110px, auto)',
+          },
           gap: 2,
           alignItems: 'start',
         }}
       >
         <TextField
           id={`${line.key}-quantity`}
-          type="number"
           label={t('form.items.fields.quantity')}
           required
           value={line.quantity}
-          onChange={(event) => onChange({ ...line, quantity: event.target.value })}
+          onChange={(event) => onChange(setLineQuantity(line, event.target.value))}
           error={isInvalid('quantity')}
-          helperText={isInvalid('quantity') ? t('form.items.errors.quantity') : quantityWarning}
+          helperText={quantityHelper}
           slotProps={{
-            htmlInput: { ...latinInput, inputMode: 'decimal', min: 0.01, step: 0.01 },
-            ...(quantityWarning && !isInvalid('quantity')
-              ? { formHelperText: { sx: { color: 'warning.dark', fontWeight: 600 } } }
+            htmlInput: { ...latinInput, inputMode: 'decimal' },
+            ...(quantityWarned
+              ? {
+                  input: { sx: { bgcolor: 'rgba(245, 158, 11, 0.10)' } },
+                  formHelperText: { sx: { color: 'warning.dark', fontWeight: 600 } },
+                }
               : {}),
           }}
         />
-        <UnitField
-          id={`${line.key}-unit`}
-          label={t('form.items.fields.unit')}
-          value={line.unit}
-          maxLength={UNIT_MAX_LENGTH}
-          onChange={(unit) => onChange({ ...line, unit })}
-        />
+        {linked ? (
+          <LinkedUnitField
+            id={`${line.key}-unit`}
+            label={t('form.items.fields.unit')}
+            value={line.unit}
+            units={units}
+            onChange={(unit) => onChange(changeLineUnit(line, unit, units ?? []))}
+            error={isInvalid('unit') || line.unitNote?.kind === 'notSold'}
+            helperText={unitNote.unitHelper ?? (isInvalid('unit') && units ? t('form.items.errors.unit') : undefined)}
+            warning={unitNote.unitWarning}
+          />
+        ) : (
+          <UnitField
+            id={`${line.key}-unit`}
+            label={t('form.items.fields.unit')}
+            value={line.unit}
+            maxLength={UNIT_MAX_LENGTH}
+            onChange={(unit) => onChange({ ...line, unit })}
+          />
+        )}
         <TextField
           id={`${line.key}-price`}
-          type="number"
           label={t('form.items.fields.unitPrice')}
-          required
-          placeholder="0.00"
+          required={!linked}
+          placeholder={linked && priceHint ? priceHint.price : '0.00'}
           value={line.unitPrice}
           onChange={(event) => onChange({ ...line, unitPrice: event.target.value })}
           error={isInvalid('unitPrice')}
-          helperText={isInvalid('unitPrice') ? t('form.items.errors.price') : undefined}
+          helperText={priceHelper}
           slotProps={{
             input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-            htmlInput: { ...latinInput, inputMode: 'decimal', min: 0, step: 0.01 },
+            htmlInput: { ...latinInput, inputMode: 'decimal' },
           }}
         />
-        <Box sx={{ textAlign: { sm: 'right' }, pt: { sm: 1 } }}>
+        <TextField
+          id={`${line.key}-discount`}
+          label={t('form.items.fields.discount')}
+          placeholder="0"
+          value={line.discountPercent}
+          onChange={(event) => onChange({ ...line, discountPercent: event.target.value })}
+          error={discountInvalid}
+          helperText={discountInvalid ? t('form.items.errors.discount') : undefined}
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            htmlInput: { ...latinInput, inputMode: 'decimal' },
+          }}
+        />
+        <Box sx={{ textAlign: { sm: 'right' }, pt: { sm: 1 }, gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
           <Typography variant="caption" color="text.secondary" component="p">
             {t('form.items.lineTotal')}
           </Typography>
@@ -227,4 +293,75 @@ export function OrderLineFields({
       </Box>
     </Box>
   );
+}
+
+/** "= 60 pcs" under a quantity in a pack (CONTRACT §10: stock moves quantity × factor base units). */
+function baseQuantityOf(
+  line: OrderLine,
+  units: readonly UnitChoice[] | null,
+  format: ReturnType<typeof useOrderFormat>,
+): string | undefined {
+  const base = units?.[0];
+  const unit = units?.find((choice) => choice.unit === line.unit);
+  const quantity = quantityOf(line);
+  if (!base || !unit || unit === base || quantity === null) return undefined;
+  // For the eye only (thousandths × factor, to 3 decimals): the server computes it in decimal.
+  const baseQuantity = Math.round(Number(quantity) * unit.factor) / 1000;
+  return `= ${format.quantity(baseQuantity, base.unit)}`;
+}
+
+interface UnitNoteText {
+  unitHelper?: string;
+  unitWarning: boolean;
+  quantityWarning?: string;
+}
+
+/** What a line says about its unit and its price, in the current language. */
+export function useUnitNoteText(format: ReturnType<typeof useOrderFormat>) {
+  const { t } = useTranslation('orders');
+  const amount = (quantity: string, unit: string) => format.quantity(Number(quantity), unit);
+  return {
+    note: (note: UnitNote | null): UnitNoteText => {
+      if (!note) return { unitWarning: false };
+      switch (note.kind) {
+        case 'converted': {
+          const values = { from: amount(note.fromQuantity, note.fromUnit), to: amount(note.toQuantity, note.toUnit) };
+          if (!note.exact) return { unitHelper: t('form.items.unitNote.convertedRounded', values), unitWarning: true };
+          if (note.toQuantity.includes('.')) {
+            return { unitHelper: t('form.items.unitNote.convertedPart', values), unitWarning: true };
+          }
+          return { unitHelper: t('form.items.unitNote.converted', values), unitWarning: false };
+        }
+        case 'switched':
+          return {
+            unitHelper: t('form.items.unitNote.switched', {
+              from: format.units.word(note.fromUnit),
+              to: format.units.word(note.toUnit),
+            }),
+            unitWarning: true,
+            quantityWarning: t('form.items.unitNote.checkQuantity', { unit: format.units.word(note.toUnit) }),
+          };
+        case 'kept':
+          return {
+            unitWarning: true,
+            unitHelper: t('form.items.unitNote.kept', { from: format.units.word(note.fromUnit) }),
+            quantityWarning: t('form.items.unitNote.checkQuantity', { unit: format.units.word(note.toUnit) }),
+          };
+        case 'notSold':
+          return {
+            unitHelper: note.units?.length
+              ? t('form.items.unitNote.notSoldIn', {
+                  unit: format.units.word(note.unit),
+                  units: note.units.map(format.units.word).join(t('form.items.unitNote.separator')),
+                })
+              : t('form.items.unitNote.notSold', { unit: format.units.word(note.unit) }),
+            unitWarning: true,
+          };
+      }
+    },
+    priceSource: (hint: PriceHint, unit: string): string =>
+      hint.source === 'price_list' && hint.listName
+        ? t('form.items.price.fromList', { name: hint.listName })
+        : t(`form.items.price.from.${hint.source}`, { unit: format.units.word(unit) }),
+  };
 }

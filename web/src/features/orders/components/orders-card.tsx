@@ -36,15 +36,18 @@ interface OrdersCardProps {
   list: OrdersList;
   currency: string;
   onView: (order: OrderDto) => void;
+  /** The Client column (and the client's name on a phone card); off for one client's orders. */
+  showClient?: boolean;
 }
 
 /** Recent Orders (SPEC §2): a server-side search and pages of order #, client, status, total and date. */
-export function OrdersCard({ list, currency, onView }: OrdersCardProps) {
+export function OrdersCard({ list, currency, onView, showClient = true }: OrdersCardProps) {
   const { t } = useTranslation('orders');
   const { language } = useLanguage();
   const format = useOrderFormat(currency);
   const isPhone = useIsPhone();
   const { orders } = list;
+  const columns = showClient ? COLUMNS : COLUMNS - 1;
 
   const orderNumber = (order: OrderDto) => (
     <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: 600 }}>
@@ -88,9 +91,11 @@ export function OrdersCard({ list, currency, onView }: OrdersCardProps) {
               <PhoneListItem key={order.id} testId="order-row">
                 <PhoneListHead badge={<OrderStatusBadge status={order.status} />}>
                   <Typography variant="body2">{orderNumber(order)}</Typography>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    <bdi>{order.clientName}</bdi>
-                  </Typography>
+                  {showClient && (
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      <bdi>{order.clientName}</bdi>
+                    </Typography>
+                  )}
                 </PhoneListHead>
                 <PhoneFacts
                   facts={[
@@ -147,11 +152,11 @@ export function OrdersCard({ list, currency, onView }: OrdersCardProps) {
             phoneList
           ) : (
             <TableContainer>
-              <Table aria-label={t('list.tableLabel')} aria-busy={!orders} sx={{ minWidth: 760 }}>
+              <Table aria-label={t('list.tableLabel')} aria-busy={!orders} sx={{ minWidth: showClient ? 760 : 600 }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('list.columns.orderNumber')}</TableCell>
-                    <TableCell>{t('list.columns.client')}</TableCell>
+                    {showClient && <TableCell>{t('list.columns.client')}</TableCell>}
                     <TableCell>{t('list.columns.status')}</TableCell>
                     <TableCell align="right">{t('list.columns.total')}</TableCell>
                     <TableCell>{t('list.columns.date')}</TableCell>
@@ -160,10 +165,10 @@ export function OrdersCard({ list, currency, onView }: OrdersCardProps) {
                 </TableHead>
                 <TableBody>
                   {!orders ? (
-                    <TableSkeletonRows rows={SKELETON_ROWS} columns={COLUMNS} />
+                    <TableSkeletonRows rows={SKELETON_ROWS} columns={columns} />
                   ) : orders.length === 0 ? (
                     <TableRow>
-                      <TableCell colSpan={COLUMNS} sx={{ borderBottom: 0 }}>
+                      <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
                         {noResults}
                       </TableCell>
                     </TableRow>
@@ -171,11 +176,13 @@ export function OrdersCard({ list, currency, onView }: OrdersCardProps) {
                     orders.map((order) => (
                       <TableRow key={order.id} hover data-testid="order-row">
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{orderNumber(order)}</TableCell>
-                        <TableCell>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            <bdi>{order.clientName}</bdi>
-                          </Typography>
-                        </TableCell>
+                        {showClient && (
+                          <TableCell>
+                            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                              <bdi>{order.clientName}</bdi>
+                            </Typography>
+                          </TableCell>
+                        )}
                         <TableCell>
                           <OrderStatusBadge status={order.status} />
                         </TableCell>

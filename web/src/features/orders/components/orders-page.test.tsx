@@ -129,10 +129,11 @@ describe('OrdersPage', () => {
     expect(screen.getByRole('button', { name: 'View order ORD-2026-000041' })).toBeTruthy();
   });
 
-  it('opens the details from View, and refreshes the list after a status change', async () => {
+  it('opens the details from View, and refreshes the list after a confirmed status change', async () => {
     const { fetchMock, user } = renderPage({
       '/api/orders/o-1': () => jsonResponse(pending),
       '/api/orders/o-1/items': () => jsonResponse([makeOrderItem()]),
+      '/api/orders/o-1/returns': () => jsonResponse([]),
       'PATCH /api/orders/o-1/status': () => jsonResponse(makeOrder({ status: 'cancelled' })),
     });
     await user.click(await screen.findByRole('button', { name: 'View order ORD-2026-000042' }));
@@ -144,6 +145,8 @@ describe('OrdersPage', () => {
     await waitFor(() => expect(status.getAttribute('aria-disabled')).not.toBe('true'));
     await user.click(status);
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Cancelled' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Change the status to Cancelled?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Status updated')).toBeTruthy();
     await waitFor(() => expect(orderRequests(fetchMock).length).toBeGreaterThan(listRequests));
   });

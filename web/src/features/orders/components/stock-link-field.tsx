@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderFormat } from '../hooks/use-order-format';
 import { useStockItemSearch } from '../hooks/use-stock-item-search';
-import type { LinkedStockItem } from '../lib/manual-order';
+import { linkOfStockItem, type LinkedStockItem } from '../lib/manual-order';
 import { StockItemOption } from './stock-item-option';
 
 /** The "None" choice: the line is not linked to stock. */
@@ -63,7 +63,13 @@ export function StockLinkField({ value, onChange, label, helperText, format }: S
       loading={search.loading}
       loadingText={t('common:loading')}
       onChange={(_event, picked) =>
-        onChange(picked === NO_LINK ? null : { id: picked.id, sku: picked.sku, name: picked.name })
+        onChange(
+          picked === NO_LINK
+            ? null
+            : isStockItem(picked)
+              ? linkOfStockItem(picked)
+              : { id: picked.id, sku: picked.sku, name: picked.name },
+        )
       }
       onInputChange={(_event, text, reason) => setTyped(reason === 'input' ? text : null)}
       renderOption={({ key, ...props }, option) => (

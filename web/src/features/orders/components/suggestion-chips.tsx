@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLazyLookupStockItemsQuery } from '../api/order-lookups-api';
-import { fillFromStockItem, type OrderLine } from '../lib/manual-order';
+import { fillFromStockItem, linkLine, type OrderLine } from '../lib/manual-order';
 
 interface SuggestionChipsProps {
   line: OrderLine;
@@ -15,12 +15,20 @@ interface SuggestionChipsProps {
   percent: (confidence: number) => string;
 }
 
+function linkBySuggestion(line: OrderLine, alternative: ParsedItemAlternativeDto): OrderLine {
+  return linkLine(
+    line,
+    { id: alternative.stockItemId, sku: alternative.sku, name: alternative.name },
+    { name: alternative.name, nameAr: line.itemNameAr },
+  );
+}
+
 /** At most this many suggestions per line. */
 const MAX_SUGGESTIONS = 3;
 
 /**
- * "Did you mean": one click links an unmatched line to a suggested stock item (its names, unit
- * and selling price, found by its SKU), keeping the line's quantity and wording.
+ * "Did you mean": one click links an unmatched line to a suggested stock item (its names and units,
+ * found by its SKU), keeping the line's quantity, wording and its unit when the item is sold in it.
  */
 export function SuggestionChips({ line, alternatives, onPick, percent }: SuggestionChipsProps) {
   const { t } = useTranslation('orders');
@@ -33,22 +41,10 @@ export function SuggestionChips({ line, alternatives, onPick, percent }: Suggest
     try {
       const items = await lookup(alternative.sku || alternative.name, true).unwrap();
       const item = items.find((candidate) => candidate.id === alternative.stockItemId);
-      onPick(
-        item
-          ? fillFromStockItem(line, item)
-          : {
-              ...line,
-              itemName: alternative.name,
-              stockItem: { id: alternative.stockItemId, sku: alternative.sku, name: alternative.name },
-            },
-      );
+      onPick(item ? fillFromStockItem(line, item) : linkBySuggestion(line, alternative));
     } catch {
-      // The item could not be read: link it by what the suggestion says; the price stays to fill in.
-      onPick({
-        ...line,
-        itemName: alternative.name,
-        stockItem: { id: alternative.stockItemId, sku: alternative.sku, name: alternative.name },
-      });
+      // The item could not be read: link it by what the suggestion says; the quote tells its units.
+      onPick(linkBySuggestion(line, alternative));
     } finally {
       setLoading(null);
     }

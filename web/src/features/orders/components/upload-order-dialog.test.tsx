@@ -134,7 +134,7 @@ describe('UploadOrderDialog', () => {
       itemName: 'Almarai Fresh Milk Full Fat 2L',
       itemNameAr: 'حليب المراعي طازج كامل الدسم 2 لتر',
       unit: 'carton',
-      unitPrice: '11.50',
+      // Priced by the server for the client (the parse's price is shown, not sent).
       stockItemId: 'i-milk-2l',
       phrase: 'almarai fresh milk 2l',
     };

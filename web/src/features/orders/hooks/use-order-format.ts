@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatMoney, formatQuantity } from '../../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { useUnitFormat, type UnitFormat } from '../../../lib/units';
 
 export interface OrderFormat {
   /** In the company's currency (settings), never "$". */
@@ -9,19 +9,21 @@ export interface OrderFormat {
   quantity: (value: number, unit: string) => string;
   /** A unit's short form: "kg", "pcs" / "كغ", "حبة"; an unknown unit as typed. */
   unit: (unit: string) => string;
+  /** The app's one units vocabulary (common.json `units`, lib/units.ts). */
+  units: UnitFormat;
   date: (value: string) => string;
   dateTime: (value: string) => string;
 }
 
 /** The order screen's numbers and dates in the current language. */
 export function useOrderFormat(currency: string): OrderFormat {
-  const { t } = useTranslation('orders');
   const { language } = useLanguage();
-  const unitText = (unit: string) => t(`units.short.${unit.trim().toLowerCase()}`, { defaultValue: unit });
+  const units = useUnitFormat();
   return {
     money: (value) => formatMoney(value, currency, language),
-    quantity: (value, unit) => `${formatQuantity(value, language)} ${unitText(unit)}`,
-    unit: unitText,
+    quantity: units.quantity,
+    unit: units.short,
+    units,
     date: (value) => formatDate(value, language),
     dateTime: (value) => formatDateTime(value, language),
   };

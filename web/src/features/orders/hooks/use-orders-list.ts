@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetOrdersQuery } from '../api/orders-api';
 
@@ -11,9 +11,9 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * Recent Orders: a search the server runs (order number or client, debounced) and server-side
- * pages. A new search starts again at the first page.
+ * pages. A new search starts again at the first page. With `clientId`, that client's orders only.
  */
-export function useOrdersList() {
+export function useOrdersList({ clientId }: { clientId?: string } = {}) {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const [pageSize, setPageSizeState] = useState<OrderPageSize>(orderPageSizes[0]);
@@ -21,14 +21,13 @@ export function useOrdersList() {
   const [paging, setPaging] = useState({ search, page: 0 });
   const page = paging.search === search ? paging.page : 0;
 
-  const query = useGetOrdersQuery({ search: search || undefined, limit: pageSize, offset: page * pageSize });
+  const query = useGetOrdersQuery({ search: search || undefined, clientId, limit: pageSize, offset: page * pageSize });
   const total = query.data?.total ?? 0;
 
   // When the list shrank under the current page, show the last page there is.
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
-  useEffect(() => {
-    if (query.currentData && page > lastPage) setPaging({ search, page: lastPage });
-  }, [query.currentData, page, lastPage, search]);
+  // Past the last page (rows deleted meanwhile): move to the last one, during render (no effect round).
+  if (query.currentData && page > lastPage) setPaging({ search, page: lastPage });
 
   return {
     searchText,

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '../../../lib/use-latest';
 
 /** A voice note well under CONTRACT §6's 10 MB (Opus at ~32 kbit/s): recording stops by itself after 5 minutes. */
 export const MAX_RECORDING_SECONDS = 300;
@@ -58,8 +59,7 @@ export function useVoiceRecorder(onProblem: (problem: RecorderProblem) => void):
   const stream = useRef<MediaStream | null>(null);
   const startedAt = useRef(0);
   const url = useRef<string | null>(null);
-  const problem = useRef(onProblem);
-  problem.current = onProblem;
+  const problem = useLatest(onProblem);
 
   const release = useCallback(() => {
     stream.current?.getTracks().forEach((track) => track.stop());
@@ -123,7 +123,7 @@ export function useVoiceRecorder(onProblem: (problem: RecorderProblem) => void):
     startedAt.current = Date.now();
     next.start();
     setState({ status: 'recording', seconds: 0 });
-  }, [dropNote, release]);
+  }, [dropNote, problem, release]);
 
   const reset = useCallback(() => {
     dropNote();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeParseResult, makeParsedItem, unmatchedItem } from '../test/intake-fixtures';
-import { draftFromParse, keepsMatch, matchLevelOf, quantityText } from './ai-order';
+import { draftFromParse, keepsMatch, matchLevelOf, parsedQuantityText } from './ai-order';
 
 describe('draftFromParse', () => {
   it('links matched lines and the matched client, keeping money as decimal strings', () => {
@@ -17,7 +17,10 @@ describe('draftFromParse', () => {
       stockItem: { id: 'i-milk-2l', sku: 'MILK-ALM-2L', name: 'Almarai Fresh Milk Full Fat 2L' },
       quantity: '6',
       unit: 'carton',
-      unitPrice: '11.50',
+      // The parse's price is a hint: the order is priced for its client by the server.
+      unitPrice: '',
+      parsedPrice: { stockItemId: 'i-milk-2l', unit: 'carton', price: '11.50', pricing: 'client' },
+      unitNote: null,
       phrase: 'almarai fresh milk 2l',
     });
     expect(tea).toMatchObject({
@@ -61,14 +64,35 @@ describe('draftFromParse', () => {
       ).origin,
     ).toEqual({ source: 'voice', transcribedText: 'six milk', audioFileUrl: '/api/files/intake/a.webm' });
   });
+
+  it('marks a unit the matched item is not sold in for the user to choose, with no price', () => {
+    const draft = draftFromParse(
+      makeParseResult({
+        pricing: 'catalogue (quote failed: timeout)',
+        parsed: {
+          clientName: 'Al Noor Trading',
+          clientId: 'c-noor',
+          items: [makeParsedItem({ unit: 'bag', unitPrice: null, unitNeedsCheck: true }), makeParsedItem()],
+        },
+      }),
+    );
+    const [bags, cartons] = draft.lines;
+    expect(bags).toMatchObject({ unit: 'bag', unitPrice: '', unitNote: { kind: 'notSold', unit: 'bag' } });
+    expect(bags!.parsedPrice).toBeUndefined();
+    expect(draft.info[bags!.key]).toMatchObject({ unitNeedsCheck: true });
+    // A failed client quote: the parse's prices are the catalogue's, not the client's.
+    expect(cartons!.parsedPrice).toMatchObject({ price: '11.50', pricing: 'catalogue (quote failed: timeout)' });
+  });
 });
 
-describe('quantityText', () => {
-  it('writes a parsed quantity with at most 3 decimals, never a float artefact', () => {
-    expect(quantityText(6)).toBe('6');
-    expect(quantityText(2.5)).toBe('2.5');
-    expect(quantityText(0.1 + 0.2)).toBe('0.3');
-    expect(quantityText(0)).toBe('');
+describe('parsedQuantityText', () => {
+  it('writes a parsed quantity with at most 3 decimals, never a float artefact, and leaves 0 or less blank', () => {
+    expect(parsedQuantityText(6)).toBe('6');
+    expect(parsedQuantityText(2.5)).toBe('2.5');
+    expect(parsedQuantityText(0.1 + 0.2)).toBe('0.3');
+    expect(parsedQuantityText(0)).toBe('');
+    expect(parsedQuantityText(-2)).toBe('');
+    expect(parsedQuantityText(Number.NaN)).toBe('');
   });
 });
 

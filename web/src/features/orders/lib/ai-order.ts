@@ -1,7 +1,7 @@
 import type { ClientDto, ParsedItemAlternativeDto } from '@erp/contracts';
 import type { OrderParseResultDto, ParsedOrderItemDto } from '../api/order-intake-api';
 import type { OrderOrigin } from '../api/orders-api';
-import { QUANTITY_SCALE, scaledToString } from './decimal';
+import { quantityTextOfNumber } from '../../../lib/decimal';
 import { DEFAULT_UNIT, emptyOrderLine, type OrderLine } from './manual-order';
 
 /** CONTRACT §6: the parse result's client name when the message names none. */
@@ -19,6 +19,8 @@ export interface ParsedLineInfo {
   confidence: number;
   /** CONTRACT §6/ai-intake.md: read by OCR or the offline recogniser, assumed, or disputed. */
   quantityNeedsCheck: boolean;
+  /** CONTRACT §10: the customer's unit is not one the matched item is sold in; the user must choose. */
+  unitNeedsCheck: boolean;
   /** The customer's own wording of the line. */
   sourceText: string;
   /** The stock item the AI matched; null when it matched none. */
@@ -48,29 +50,42 @@ function matchedClient(id: string, name: string): ClientDto {
     email: null,
     address: null,
     notes: null,
+    priceListId: null,
+    paymentTermsDays: 0,
+    creditLimit: null,
     createdAt: '',
     createdBy: null,
   };
 }
 
-/** A parsed quantity (a JSON number) as the form's text, at most 3 decimals: 6 -> "6", 2.5 -> "2.5". */
-export function quantityText(quantity: number): string {
-  if (!Number.isFinite(quantity) || quantity <= 0) return '';
-  return scaledToString(BigInt(Math.round(quantity * 10 ** QUANTITY_SCALE)), QUANTITY_SCALE);
+/** A parsed quantity (a JSON number) as the form's text, at most 3 decimals; blank when not above 0. */
+export function parsedQuantityText(quantity: number): string {
+  return quantity > 0 ? quantityTextOfNumber(quantity) : '';
 }
 
-function lineOf(item: ParsedOrderItemDto): OrderLine {
+/**
+ * A parsed line as a form line. A linked line's price is not typed in: the parse's price (for the
+ * client when `pricing` is `client`) is its hint and the server prices the order for its client
+ * (docs/api/ai-intake.md); its units come with the quote. A unit the item is not sold in is to be
+ * chosen. A line matched to nothing keeps the customer's unit and has no price.
+ */
+function lineOf(item: ParsedOrderItemDto, pricing: string): OrderLine {
+  const unit = item.unit ?? DEFAULT_UNIT;
   const line: OrderLine = {
     ...emptyOrderLine(),
     itemName: item.itemName,
     itemNameAr: item.itemNameAr ?? '',
-    quantity: quantityText(item.quantity),
-    unit: item.unit ?? DEFAULT_UNIT,
-    // Money stays a decimal string from the server to the request.
-    unitPrice: item.unitPrice ?? '',
+    quantity: parsedQuantityText(item.quantity),
+    unit,
     phrase: item.phrase,
   };
-  if (item.stockItemId) line.stockItem = { id: item.stockItemId, sku: item.sku ?? '', name: item.itemName };
+  if (!item.stockItemId) return line;
+  line.stockItem = { id: item.stockItemId, sku: item.sku ?? '', name: item.itemName };
+  if (item.unitNeedsCheck) line.unitNote = { kind: 'notSold', unit };
+  // Money stays a decimal string from the server to the screen.
+  if (item.unitPrice && !item.unitNeedsCheck) {
+    line.parsedPrice = { stockItemId: item.stockItemId, unit, price: item.unitPrice, pricing };
+  }
   return line;
 }
 
@@ -96,11 +111,12 @@ export function draftFromParse(result: OrderParseResultDto): OrderDraft {
   const lines: OrderLine[] = [];
   const info: Record<string, ParsedLineInfo> = {};
   for (const item of items) {
-    const line = lineOf(item);
+    const line = lineOf(item, result.pricing);
     lines.push(line);
     info[line.key] = {
       confidence: item.confidence,
       quantityNeedsCheck: item.quantityNeedsCheck,
+      unitNeedsCheck: Boolean(item.stockItemId) && item.unitNeedsCheck,
       sourceText: item.sourceText,
       matchedStockItemId: item.stockItemId,
       alternatives: item.alternatives ?? [],

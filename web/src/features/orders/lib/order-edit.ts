@@ -1,13 +1,37 @@
 import type { OrderItemDto, UpdateOrderItemRequest } from '../api/orders-api';
-import { centsToString, MONEY_SCALE, parseScaled, QUANTITY_SCALE, scaledToString } from './decimal';
-import { DEFAULT_UNIT, type LinkedStockItem } from './manual-order';
+import {
+  centsToString,
+  DISCOUNT_SCALE,
+  latinDigits,
+  MONEY_SCALE,
+  parseScaled,
+  QUANTITY_SCALE,
+  quantityText,
+  quantityTextOfNumber,
+  scaledToString,
+} from '../../../lib/decimal';
+import {
+  DEFAULT_UNIT,
+  discountOf,
+  relinkUnit,
+  type LinkedStockItem,
+  type QuoteBook,
+  unitSoldOf,
+  type UnitNote,
+} from './manual-order';
 
-/** A line's quantity, unit price and stock link as set in Edit Order mode. */
+/** A line's quantity, unit, price, discount and stock link as set in Edit Order mode. */
 export interface ItemDraft {
   quantity: string;
+  /** A linked line: one of its item's units (CONTRACT §10); else the line's own, as it is. */
+  unit: string;
+  /** Empty on a line whose unit or item changed: the server prices it again for the client. */
   unitPrice: string;
+  /** 0–100 as typed; empty is none. */
+  discountPercent: string;
   /** The stock item the line is linked to; null is "None" (not linked). */
   stockItem: LinkedStockItem | null;
+  unitNote: UnitNote | null;
 }
 
 /** The Add Item row of Edit Order mode (SPEC §5: quantity 1 and price 0 by default). */
@@ -27,8 +51,29 @@ export function linkOf(item: OrderItemDto): LinkedStockItem | null {
   return item.stockItemId ? { id: item.stockItemId, sku: item.sku ?? '', name: item.itemName } : null;
 }
 
+/** A discount as the field shows it: "" for none, else its shortest form ("12.5"). */
+function discountText(discountPercent: number): string {
+  return discountPercent > 0 ? quantityTextOfNumber(discountPercent) : '';
+}
+
 export function draftOf(item: OrderItemDto): ItemDraft {
-  return { quantity: String(item.quantity), unitPrice: item.unitPrice, stockItem: linkOf(item) };
+  return {
+    quantity: String(item.quantity),
+    unit: item.unit,
+    unitPrice: item.unitPrice,
+    discountPercent: discountText(item.discountPercent),
+    stockItem: linkOf(item),
+    unitNote: null,
+  };
+}
+
+/**
+ * Another stock link for the line: its unit kept when the new item is sold in it, else the item's
+ * base unit with the quantity to check; the price left to the server (CONTRACT §10).
+ */
+export function relinkDraft(draft: ItemDraft, stockItem: LinkedStockItem | null): ItemDraft {
+  if (!stockItem) return { ...draft, stockItem: null, unitNote: null };
+  return relinkUnit({ ...draft, stockItem }, stockItem.units);
 }
 
 /**
@@ -41,11 +86,9 @@ export function isMeasuredUnit(unit: string): boolean {
   return measuredUnits.has(unit.trim().toLowerCase());
 }
 
-/** The quantity input of a line: whole steps for counted units, thousandths for measured ones. */
-export function editQuantityInput(unit: string): { inputMode: 'numeric' | 'decimal'; min: number; step: number } {
-  return isMeasuredUnit(unit)
-    ? { inputMode: 'decimal', min: 0.001, step: 0.001 }
-    : { inputMode: 'numeric', min: 1, step: 1 };
+/** The keyboard a line's quantity asks for: digits only for counted units, with a point for measured ones. */
+export function editQuantityInputMode(unit: string): 'numeric' | 'decimal' {
+  return isMeasuredUnit(unit) ? 'decimal' : 'numeric';
 }
 
 /**
@@ -54,7 +97,7 @@ export function editQuantityInput(unit: string): { inputMode: 'numeric' | 'decim
  * decimals. Anything else becomes 1. The unit defaults to a new line's (piece).
  */
 export function normaliseEditQuantity(text: string, unit: string = DEFAULT_UNIT): string {
-  const trimmed = text.trim();
+  const trimmed = latinDigits(text).trim();
   if (isMeasuredUnit(unit)) {
     const value = parseScaled(trimmed, QUANTITY_SCALE);
     return value !== null && value > 0n ? scaledToString(value, QUANTITY_SCALE) : '1';
@@ -70,6 +113,15 @@ export function isValidEditPrice(text: string): boolean {
   return price !== null && price >= 0n;
 }
 
+/** What is wrong with a draft: a price that is typed but not one, a discount not 0–100, a unit its item is not sold in. */
+export function invalidDraftFields(draft: ItemDraft, book: QuoteBook): Array<'unitPrice' | 'discountPercent' | 'unit'> {
+  const fields: Array<'unitPrice' | 'discountPercent' | 'unit'> = [];
+  if (draft.unitPrice.trim() && !isValidEditPrice(draft.unitPrice)) fields.push('unitPrice');
+  if (discountOf(draft) === null) fields.push('discountPercent');
+  if (!unitSoldOf(draft, book)) fields.push('unit');
+  return fields;
+}
+
 /** Whether the draft links the line to another stock item than it is (or unlinks it). */
 export function linkChanged(item: OrderItemDto, draft: ItemDraft): boolean {
   return (draft.stockItem?.id ?? null) !== (item.stockItemId ?? null);
@@ -77,23 +129,32 @@ export function linkChanged(item: OrderItemDto, draft: ItemDraft): boolean {
 
 /**
  * PATCH …/items/{itemId} for a line: only the fields that changed, or null. A quantity left
- * as it was is not touched (even one the table cannot type, such as 2.5 cartons). A changed
- * link sends `stockItemId`, null for "None"; the server then sets the line's SKU and cost.
+ * as it was is not touched (even one the table cannot type, such as 2.5 cartons). A new unit goes
+ * with its quantity, as converted (CONTRACT §10: never a number meant for another unit). A changed
+ * link sends `stockItemId`, null for "None"; the server then sets the line's SKU and cost, and
+ * prices it again when no price is sent. An emptied price is not sent.
  */
 export function itemChanges(orderId: string, item: OrderItemDto, draft: ItemDraft): UpdateOrderItemRequest | null {
   const request: UpdateOrderItemRequest = { orderId, itemId: item.id };
-  if (draft.quantity.trim() !== String(item.quantity)) {
+  const unitChanged = draft.unit !== item.unit;
+  if (unitChanged) {
+    request.unit = draft.unit;
+    request.quantity = quantityText(draft.quantity) ?? normaliseEditQuantity(draft.quantity, draft.unit);
+  } else if (draft.quantity.trim() !== String(item.quantity)) {
     const quantity = normaliseEditQuantity(draft.quantity, item.unit);
     if (parseScaled(quantity, QUANTITY_SCALE) !== parseScaled(String(item.quantity), QUANTITY_SCALE)) {
       request.quantity = quantity;
     }
   }
-  const price = parseScaled(draft.unitPrice, MONEY_SCALE);
+  const price = draft.unitPrice.trim() ? parseScaled(draft.unitPrice, MONEY_SCALE) : null;
   if (price !== null && price !== parseScaled(item.unitPrice, MONEY_SCALE)) {
     request.unitPrice = centsToString(price);
   }
+  const discount = discountOf(draft);
+  if (discount !== null && discount !== parseScaled(quantityTextOfNumber(item.discountPercent), DISCOUNT_SCALE)) {
+    request.discountPercent = scaledToString(discount, DISCOUNT_SCALE);
+  }
   if (linkChanged(item, draft)) request.stockItemId = draft.stockItem?.id ?? null;
-  const changed =
-    request.quantity !== undefined || request.unitPrice !== undefined || request.stockItemId !== undefined;
+  const changed = Object.keys(request).length > 2;
   return changed ? request : null;
 }

@@ -1,3 +1,4 @@
+import type { AppErrorCode } from '@erp/contracts';
 import type { OrderStatus, StockShortage } from '../api/orders-api';
 import { isHttpError } from '../../../lib/http-error';
 
@@ -17,7 +18,7 @@ export const statusColours: Record<OrderStatus, BadgeColours> = {
 
 export const otherStatusColours: BadgeColours = { color: '#374151', bgcolor: '#f3f4f6', borderColor: '#d1d5db' };
 
-export const INSUFFICIENT_STOCK = 'INVENTORY_INSUFFICIENT_STOCK';
+export const INSUFFICIENT_STOCK: AppErrorCode = 'INVENTORY_INSUFFICIENT_STOCK';
 
 function isShortage(value: unknown): value is StockShortage {
   if (typeof value !== 'object' || value === null) return false;

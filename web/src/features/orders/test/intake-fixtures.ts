@@ -14,6 +14,7 @@ export function makeParsedItem(overrides: Partial<ParsedOrderItemDto> = {}): Par
     sourceText: 'Almarai fresh milk 2L - 6 ctn',
     phrase: 'almarai fresh milk 2l',
     quantityNeedsCheck: false,
+    unitNeedsCheck: false,
     matchedBy: 'catalogue',
     alternatives: [],
     ...overrides,
@@ -45,6 +46,7 @@ export function makeParseResult(overrides: Partial<OrderParseResultDto> = {}): O
     },
     rawText: 'Al Noor Trading\nAlmarai fresh milk 2L - 6 ctn',
     engine: 'offline',
+    pricing: 'client',
     source: 'text',
     ...overrides,
   };

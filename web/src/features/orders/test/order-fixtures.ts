@@ -1,5 +1,5 @@
 import type { ClientDto } from '../api/order-lookups-api';
-import type { OrderDto, OrderItemDto } from '../api/orders-api';
+import type { OrderDto, OrderItemDto, OrderReturnDto } from '../api/orders-api';
 
 export function makeOrder(overrides: Partial<OrderDto> = {}): OrderDto {
   return {
@@ -16,6 +16,7 @@ export function makeOrder(overrides: Partial<OrderDto> = {}): OrderDto {
     audioFileUrl: null,
     source: 'manual',
     itemCount: 2,
+    commitCount: 0,
     createdAt: '2026-11-20T09:30:00.000Z',
     updatedAt: '2026-11-20T09:30:00.000Z',
     createdBy: 'u-owner',
@@ -34,9 +35,39 @@ export function makeOrderItem(overrides: Partial<OrderItemDto> = {}): OrderItemD
     itemNameAr: 'أرز أبو كاس بسمتي 10 كغ',
     quantity: 20,
     unit: 'bag',
+    unitFactor: 1,
+    baseQuantity: 20,
+    baseUnit: 'bag',
     unitPrice: '55.50',
+    discountPercent: 0,
     totalPrice: '1110.00',
     unitCost: '48.00',
+    ...overrides,
+  };
+}
+
+/** A return of 2 bags of the rice line, back to stock, in the order's first commit cycle, with its credit note. */
+export function makeOrderReturn(overrides: Partial<OrderReturnDto> = {}): OrderReturnDto {
+  return {
+    id: 'r-1',
+    orderId: 'o-1',
+    cycle: 1,
+    reason: 'Two bags torn in the van',
+    lines: [
+      {
+        orderItemId: 'oi-rice',
+        itemName: 'Abu Kas Basmati Rice 10kg',
+        itemNameAr: 'أرز أبو كاس بسمتي 10 كغ',
+        quantity: 2,
+        unit: 'bag',
+        baseQuantity: 2,
+        restock: true,
+      },
+    ],
+    createdAt: '2026-11-21T10:15:00.000Z',
+    createdBy: 'u-owner',
+    creditNoteId: 'cn-8',
+    creditNoteNumber: 'CN-2026-000008',
     ...overrides,
   };
 }
@@ -50,6 +81,9 @@ export function makeClient(overrides: Partial<ClientDto> = {}): ClientDto {
     email: 'buyer@alnoor.sa',
     address: 'Industrial Area, Riyadh',
     notes: null,
+    priceListId: null,
+    paymentTermsDays: 0,
+    creditLimit: null,
     createdAt: '2026-10-01T08:00:00.000Z',
     createdBy: 'u-owner',
     ...overrides,

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSent, makeApiKey, owner, serveApi } from '../../../test/fixtures';
+import { i18n } from '../../../lib/i18n';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { ApiKeysCard } from './api-keys-card';
 
@@ -59,6 +60,7 @@ describe('ApiKeysCard', () => {
       expect(box('Create Orders').checked).toBe(false);
       expect(box('Update Products').checked).toBe(false);
       expect(box('Sync Stock Levels').checked).toBe(false);
+      expect(box('Read Invoices').checked).toBe(false);
 
       const create = dialog.getByRole('button', { name: 'Create Key' }) as HTMLButtonElement;
       expect(create.disabled).toBe(true);
@@ -159,6 +161,39 @@ describe('ApiKeysCard', () => {
       expect(box('Create Orders').disabled).toBe(true);
       expect(box('Update Products').disabled).toBe(true);
       expect(box('Sync Stock Levels').disabled).toBe(true);
+      expect(box('Read Invoices').disabled).toBe(true);
+    });
+
+    it('offers Read Invoices (invoices:read) to a user who may view invoices', async () => {
+      const { fetchMock, user } = renderCard(
+        { 'POST /api/api-keys': () => jsonResponse(created({ permissions: ['invoices:read'] }), 201, 'Created') },
+        'staff',
+        ['invoices:read'],
+      );
+      const dialog = within(await openCreateDialog(user));
+      const invoices = dialog.getByRole('checkbox', { name: /^Read Invoices/ }) as HTMLInputElement;
+      expect(invoices.disabled).toBe(false);
+      expect(invoices.checked).toBe(false);
+      expect(dialog.getByText('invoices:read')).toBeTruthy();
+      await user.type(dialog.getByLabelText(/Key Name/), 'Accounting system');
+      await user.click(invoices);
+      await user.click(dialog.getByRole('button', { name: 'Create Key' }));
+      await screen.findByRole('dialog', { name: 'Your new API key' });
+      expect(bodiesSent(fetchMock, 'POST', '/api/api-keys')).toEqual([
+        { name: 'Accounting system', permissions: ['invoices:read'] },
+      ]);
+    });
+
+    it('names invoices:read in Arabic, in the dialog and on a key', async () => {
+      await i18n.changeLanguage('ar');
+      const { user } = renderCard({
+        '/api/api-keys': () => jsonResponse([makeApiKey({ permissions: ['orders:read', 'invoices:read'] })]),
+      });
+      const item = await screen.findByRole('listitem', { name: 'Warehouse system' });
+      expect(within(item).getByText('قراءة الفواتير')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'إنشاء مفتاح' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'إنشاء مفتاح واجهة برمجية' }));
+      expect(dialog.getByRole('checkbox', { name: /^قراءة الفواتير/ })).toBeTruthy();
     });
   });
 

@@ -47,7 +47,8 @@ export function ApiKeysCard({ userRole, userPermissions }: ApiKeysCardProps) {
   const [deleting, setDeleting] = useState<ApiKeyDto | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const grantable = useMemo(() => grantableKeyPermissions(userRole, userPermissions), [userRole, userPermissions]);
-  const now = Date.now();
+  // When the screen opened: what "expired" means on it (not read again on every render).
+  const [now] = useState(() => Date.now());
 
   const onCreated = (key: CreatedApiKeyDto) => {
     setCreated(key);

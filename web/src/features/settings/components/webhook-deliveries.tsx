@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
@@ -62,9 +62,9 @@ export function WebhookDeliveries({ id, endpoint }: WebhookDeliveriesProps) {
     pollingInterval: polling ? PENDING_POLL_MS : 0,
     skipPollingIfUnfocused: true,
   });
-  useEffect(() => {
-    setPolling(deliveries.data?.some((delivery) => delivery.status === 'pending') ?? false);
-  }, [deliveries.data]);
+  // Polls while a delivery is pending; decided during render from the answer (no effect round).
+  const pending = deliveries.data?.some((delivery) => delivery.status === 'pending') ?? false;
+  if (pending !== polling) setPolling(pending);
 
   const titleId = `${id}-title`;
   return (

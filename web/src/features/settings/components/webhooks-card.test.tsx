@@ -87,6 +87,8 @@ describe('WebhooksCard', () => {
     expect(add.disabled).toBe(true);
     await user.type(dialog.getByLabelText(/Endpoint URL/), ' https://erp.alnoor.example/hooks ');
     await user.click(dialog.getByRole('checkbox', { name: /^Stock level changed/ }));
+    await user.click(dialog.getByRole('checkbox', { name: /^Invoice paid/ }));
+    await user.click(dialog.getByRole('checkbox', { name: /^Credit note issued/ }));
     await user.click(add);
 
     const shown = await screen.findByRole('dialog', { name: 'Your webhook signing secret' });

@@ -1,7 +1,7 @@
 import type { ApiKeyPermission, Permission, UserRole } from '@erp/contracts';
 
 /**
- * The five key permissions of SPEC §6 and the user permission each stands on (CONTRACT §2).
+ * The key permissions of SPEC §6 (and CONTRACT §7's invoices:read) and the user permission each stands on (CONTRACT §2).
  * A Record over the contract's type, so a new key permission does not compile until listed.
  */
 const requiredUserPermission: Record<ApiKeyPermission, Permission> = {
@@ -10,6 +10,7 @@ const requiredUserPermission: Record<ApiKeyPermission, Permission> = {
   'products:read': 'stock:read',
   'products:write': 'stock:write',
   'products:sync': 'stock:write',
+  'invoices:read': 'invoices:read',
 };
 
 export const allKeyPermissions = Object.keys(requiredUserPermission) as ApiKeyPermission[];

@@ -7,6 +7,8 @@ import type { Permission, UserRole, WebhookDeliveredType, WebhookEventType } fro
 const requiredPermission: Record<WebhookEventType, Permission> = {
   'order.status_changed': 'orders:read',
   'product.stock_changed': 'stock:read',
+  'invoice.paid': 'invoices:read',
+  'credit_note.issued': 'invoices:read',
 };
 
 export const allWebhookEvents = Object.keys(requiredPermission) as WebhookEventType[];

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { browserNavigation } from '../../../lib/browser-navigation';
+import { i18n } from '../../../lib/i18n';
 import { jsonResponse, mockFetch, mockMatchMedia, renderApp } from '../../../test/render';
 
 const userWithRole = (role: 'owner' | 'admin' | 'staff', permissions: string[] = []) => ({
@@ -41,8 +42,10 @@ describe('AppShell', () => {
       'Dashboard',
       'Orders',
       'Stock',
+      'Price Lists',
       'Clients',
       'Invoices',
+      'Receivables',
       'Analytics',
       'Settings',
       'API Docs',
@@ -53,11 +56,28 @@ describe('AppShell', () => {
     serveUser(jsonResponse(userWithRole('staff', ['orders:read', 'clients:read', 'invoices:read'])));
     renderApp('/dashboard');
     const nav = await navigation();
-    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeLessThan(8));
+    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeLessThan(9));
     const labels = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(['Dashboard', 'Orders', 'Clients', 'Invoices', 'Settings', 'API Docs']);
+    expect(labels).toEqual(['Dashboard', 'Orders', 'Clients', 'Invoices', 'Receivables', 'Settings', 'API Docs']);
+  });
+
+  it('shows Receivables, after Invoices, only to holders of invoices:read', async () => {
+    serveUser(jsonResponse(userWithRole('staff', ['orders:read', 'clients:read'])));
+    renderApp('/dashboard');
+    const nav = await navigation();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Orders' })).toBeTruthy());
+    expect(within(nav).queryByRole('link', { name: 'Receivables' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: 'Invoices' })).toBeNull();
+  });
+
+  it('links Receivables to the aging report, in Arabic too', async () => {
+    await i18n.changeLanguage('ar');
+    serveUser(signedInStaff);
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'القائمة الرئيسية' });
+    expect(within(nav).getByRole('link', { name: 'الذمم المدينة' }).getAttribute('href')).toBe('/receivables');
   });
 
   it('hides the Administration group from staff', async () => {
@@ -154,6 +174,40 @@ describe('AppShell', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull());
+  });
+
+  it('opens Change password from the account menu with the keyboard', async () => {
+    const user = userEvent.setup();
+    serveUser(signedInStaff);
+    renderApp('/dashboard');
+    const account = await screen.findByRole('button', { name: /Sara Al-Qahtani/ });
+    expect(account.getAttribute('aria-haspopup')).toBe('menu');
+    account.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(account.getAttribute('aria-expanded')).toBe('true');
+    const item = within(menu).getByRole('menuitem', { name: 'Change password' });
+    await waitFor(() => expect(document.activeElement).toBe(item));
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Current password/)));
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('has the account menu below 768 px too, naming the user it belongs to', async () => {
+    mockMatchMedia((query) => query.includes('max-width: 767.98px'));
+    await i18n.changeLanguage('ar');
+    const user = userEvent.setup();
+    serveUser(signedInStaff);
+    renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'قائمة الحساب' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu.textContent).toContain('Sara Al-Qahtani');
+    // No room for the header's Log out button on a phone: it is in this menu.
+    expect(screen.queryByRole('button', { name: 'تسجيل الخروج' })).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'تسجيل الخروج' })).toBeTruthy();
+    await user.click(within(menu).getByRole('menuitem', { name: 'تغيير كلمة المرور' }));
+    expect(await screen.findByRole('dialog', { name: 'تغيير كلمة المرور' })).toBeTruthy();
   });
 
   it('logs out with POST /api/auth/logout and a full reload on /auth', async () => {

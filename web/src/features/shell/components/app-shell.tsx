@@ -25,11 +25,21 @@ interface AppShellProps {
   permissions?: readonly string[];
   onLogout: () => void;
   isLoggingOut: boolean;
+  /** The account menu's "Change password"; the dialog itself is the auth feature's. */
+  onChangePassword: () => void;
   children: ReactNode;
 }
 
 /** Header, sidebar (left in English, right in Arabic) and the main area of the application. */
-export function AppShell({ user, showAdministration, permissions, onLogout, isLoggingOut, children }: AppShellProps) {
+export function AppShell({
+  user,
+  showAdministration,
+  permissions,
+  onLogout,
+  isLoggingOut,
+  onChangePassword,
+  children,
+}: AppShellProps) {
   const { t } = useTranslation('shell');
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const sidebar = useSidebarState(isMobile);
@@ -73,6 +83,7 @@ export function AppShell({ user, showAdministration, permissions, onLogout, isLo
         user={user}
         onLogout={onLogout}
         isLoggingOut={isLoggingOut}
+        onChangePassword={onChangePassword}
       />
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {isMobile ? (

@@ -1,9 +1,11 @@
+import AccountBalanceWalletRoundedIcon from '@mui/icons-material/AccountBalanceWalletRounded';
 import CodeRoundedIcon from '@mui/icons-material/CodeRounded';
 import HowToRegRoundedIcon from '@mui/icons-material/HowToRegRounded';
 import InsightsRoundedIcon from '@mui/icons-material/InsightsRounded';
 import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
 import ManageAccountsRoundedIcon from '@mui/icons-material/ManageAccountsRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
+import RequestQuoteRoundedIcon from '@mui/icons-material/RequestQuoteRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import ShoppingCartRoundedIcon from '@mui/icons-material/ShoppingCartRounded';
@@ -20,13 +22,28 @@ export interface NavItem {
   permission?: Permission;
 }
 
-/** Sidebar order of SPEC §2. */
+/**
+ * Sidebar order of SPEC §2; Price Lists (CONTRACT §10) next to the Stock they price, Receivables
+ * (the aging report, CONTRACT §11) after the Invoices it is made of.
+ */
 export const mainNavItems: readonly NavItem[] = [
   { path: '/dashboard', labelKey: 'nav.dashboard', icon: <SpaceDashboardRoundedIcon /> },
   { path: '/orders', labelKey: 'nav.orders', icon: <ShoppingCartRoundedIcon />, permission: 'orders:read' },
   { path: '/stock', labelKey: 'nav.stock', icon: <Inventory2RoundedIcon />, permission: 'stock:read' },
+  {
+    path: '/price-lists',
+    labelKey: 'nav.priceLists',
+    icon: <RequestQuoteRoundedIcon />,
+    permission: 'stock:read',
+  },
   { path: '/clients', labelKey: 'nav.clients', icon: <PeopleAltRoundedIcon />, permission: 'clients:read' },
   { path: '/invoices', labelKey: 'nav.invoices', icon: <ReceiptLongRoundedIcon />, permission: 'invoices:read' },
+  {
+    path: '/receivables',
+    labelKey: 'nav.receivables',
+    icon: <AccountBalanceWalletRoundedIcon />,
+    permission: 'invoices:read',
+  },
   { path: '/analytics', labelKey: 'nav.analytics', icon: <InsightsRoundedIcon />, permission: 'analytics:read' },
   { path: '/settings', labelKey: 'nav.settings', icon: <SettingsRoundedIcon /> },
   { path: '/api-docs', labelKey: 'nav.apiDocs', icon: <CodeRoundedIcon /> },

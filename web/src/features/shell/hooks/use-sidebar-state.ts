@@ -50,10 +50,8 @@ export function useSidebarState(isMobile: boolean): SidebarState {
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [toggle]);
 
-  // Leaving phone width closes the sheet, so it does not reappear later by surprise.
-  useEffect(() => {
-    if (!isMobile) setOpenMobile(false);
-  }, [isMobile]);
+  // Leaving phone width closes the sheet, so it does not reappear later by surprise (during render: no effect round).
+  if (!isMobile && openMobile) setOpenMobile(false);
 
   return { open, openMobile, setOpen, setOpenMobile, toggle };
 }

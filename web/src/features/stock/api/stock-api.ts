@@ -2,6 +2,7 @@ import type { CreateStockItemDto, ExpiringBatchDto, StockItemDto, StockUnit, Upd
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, listTags, type TagType } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
+import type { StockPackRequest } from '../lib/pack-form';
 
 /** Windows of the Expiring Items card (SPEC §9), default 30. */
 export const expiringWindows = [30, 60, 90] as const;
@@ -25,23 +26,27 @@ export interface StockItemsPage {
  */
 export type CreateStockItemRequest = Omit<
   CreateStockItemDto,
-  'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold'
+  'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold' | 'packs'
 > & {
   quantity?: number;
   costPrice?: number;
   sellingPrice?: number;
   lowStockThreshold?: number;
+  /** Factor and money as decimal text. */
+  packs?: StockPackRequest[];
 };
 
 export type UpdateStockItemRequest = Omit<
   UpdateStockItemDto,
-  'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold'
+  'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold' | 'packs'
 > & {
   id: string;
   quantity?: number;
   costPrice?: number;
   sellingPrice?: number;
   lowStockThreshold?: number;
+  /** All the item's packs (they replace what it had): sent only when they changed. */
+  packs?: StockPackRequest[];
 };
 
 /*
@@ -69,7 +74,7 @@ export interface ReorderSuggestionDto {
 
 export interface ReorderSuggestionEntry {
   suggestion: ReorderSuggestionDto;
-  stockItem: Pick<StockItemDto, 'id' | 'name' | 'nameAr' | 'sku' | 'quantity'> & { unit: StockUnit };
+  stockItem: Pick<StockItemDto, 'id' | 'name' | 'nameAr' | 'sku' | 'quantity' | 'packs'> & { unit: StockUnit };
 }
 
 export interface DecideReorderSuggestionRequest {

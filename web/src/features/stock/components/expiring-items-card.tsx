@@ -10,18 +10,17 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { expiringWindows, useGetExpiringBatchesQuery, type ExpiringWindow } from '../api/stock-api';
-import { useIsPhone } from '../hooks/use-is-phone';
 import { useStockFormat } from '../hooks/use-stock-format';
-import { ItemName } from './item-name';
+import { BilingualName } from '../../../components/bilingual-name';
 import { LoadingSectionCard } from './loading-section-card';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem } from './phone-list';
 import { ExpiryBadge } from './stock-badges';
 
 const DEFAULT_WINDOW: ExpiringWindow = 30;
@@ -39,12 +38,13 @@ export function ExpiringItemsCard({ currency }: { currency: string }) {
   const [days, setDays] = useState<ExpiringWindow>(DEFAULT_WINDOW);
   const { data, isError, error, isFetching, isLoading } = useGetExpiringBatchesQuery(days);
 
+  // One toast per failure: a language change does not raise it again.
+  const toastedError = useRef<unknown>(null);
   useEffect(() => {
-    if (isError) {
-      toast({ variant: 'error', title: t('toasts.expiringFailed'), description: describeError(error, t, language) });
-    }
-    // One toast per failure: a language change does not raise it again.
-  }, [isError, error]);
+    if (!isError || toastedError.current === error) return;
+    toastedError.current = error;
+    toast({ variant: 'error', title: t('toasts.expiringFailed'), description: describeError(error, t, language) });
+  }, [isError, error, t, language, toast]);
 
   if (isLoading && days === DEFAULT_WINDOW) {
     return (
@@ -94,7 +94,7 @@ export function ExpiringItemsCard({ currency }: { currency: string }) {
           {batches.map((batch) => (
             <PhoneListItem key={batch.id} testId="expiring-row">
               <PhoneListHead badge={<ExpiryBadge daysUntilExpiry={batch.daysUntilExpiry} />}>
-                <ItemName name={batch.name} nameAr={batch.nameAr} />
+                <BilingualName name={batch.name} nameAr={batch.nameAr} />
               </PhoneListHead>
               <PhoneFacts
                 facts={[
@@ -102,7 +102,10 @@ export function ExpiringItemsCard({ currency }: { currency: string }) {
                     label: t('expiring.columns.batch'),
                     value: <bdi>{batch.batchNumber ?? t('common:noValue')}</bdi>,
                   },
-                  { label: t('expiring.columns.quantity'), value: format.quantity(batch.quantity, batch.unit) },
+                  {
+                    label: t('expiring.columns.quantity'),
+                    value: format.inPacks(batch.quantity, batch.unit, batch.packs),
+                  },
                   { label: t('expiring.columns.expiryDate'), value: format.day(batch.expiryDate) },
                 ]}
               />
@@ -130,14 +133,16 @@ export function ExpiringItemsCard({ currency }: { currency: string }) {
               {batches.map((batch) => (
                 <TableRow key={batch.id} data-testid="expiring-row">
                   <TableCell>
-                    <ItemName name={batch.name} nameAr={batch.nameAr} />
+                    <BilingualName name={batch.name} nameAr={batch.nameAr} />
                   </TableCell>
                   <TableCell>
                     <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}>
                       {batch.batchNumber ?? t('common:noValue')}
                     </Box>
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.quantity(batch.quantity, batch.unit)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {format.inPacks(batch.quantity, batch.unit, batch.packs)}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.day(batch.expiryDate)}</TableCell>
                   <TableCell>
                     <ExpiryBadge daysUntilExpiry={batch.daysUntilExpiry} />

@@ -22,15 +22,14 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { inventoryPageSizes, type Inventory, type InventoryPageSize } from '../hooks/use-inventory';
-import { useIsPhone } from '../hooks/use-is-phone';
 import { useStockFormat } from '../hooks/use-stock-format';
-import { ItemName } from './item-name';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem } from './phone-list';
+import { BilingualName } from '../../../components/bilingual-name';
 import { StockStatusBadge } from './stock-badges';
 
 interface InventoryCardProps {
@@ -50,6 +49,23 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
   const isPhone = useIsPhone();
   const columns = canWrite ? 7 : 6;
   const { items } = inventory;
+
+  /** "Packs: ctn = 12 pcs · plt = 960 pcs", for an item sold by the pack. */
+  const packsLine = (item: StockItemDto) =>
+    item.packs.length > 0 && (
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        {t('inventory.packs', {
+          packs: item.packs
+            .map((pack) =>
+              t('inventory.pack', {
+                unit: format.unitWord(pack.unit),
+                base: format.quantity(pack.factor, item.unit),
+              }),
+            )
+            .join(' · '),
+        })}
+      </Typography>
+    );
 
   const noResults = (
     <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
@@ -75,11 +91,15 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
           : items.map((item) => (
               <PhoneListItem key={item.id} testId="stock-row">
                 <PhoneListHead badge={<StockStatusBadge status={item.status} />}>
-                  <ItemName name={item.name} nameAr={item.nameAr} detail={item.sku} />
+                  <BilingualName name={item.name} nameAr={item.nameAr} detail={item.sku} />
+                  {packsLine(item)}
                 </PhoneListHead>
                 <PhoneFacts
                   facts={[
-                    { label: t('inventory.columns.quantity'), value: format.quantity(item.quantity, item.unit) },
+                    {
+                      label: t('inventory.columns.quantity'),
+                      value: format.inPacks(item.quantity, item.unit, item.packs),
+                    },
                     { label: t('inventory.columns.costPrice'), value: format.money(item.costPrice) },
                     { label: t('inventory.columns.sellingPrice'), value: format.money(item.sellingPrice) },
                   ]}
@@ -179,7 +199,8 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
                     items.map((item) => (
                       <TableRow key={item.id} hover data-testid="stock-row">
                         <TableCell>
-                          <ItemName name={item.name} nameAr={item.nameAr} />
+                          <BilingualName name={item.name} nameAr={item.nameAr} />
+                          {packsLine(item)}
                         </TableCell>
                         <TableCell>
                           <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}>
@@ -187,7 +208,7 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
                           </Box>
                         </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {format.quantity(item.quantity, item.unit)}
+                          {format.inPacks(item.quantity, item.unit, item.packs)}
                         </TableCell>
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           {format.money(item.costPrice)}

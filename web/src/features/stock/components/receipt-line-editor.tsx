@@ -1,4 +1,4 @@
-import type { StockUnit } from '@erp/contracts';
+import type { KnownUnit } from '@erp/contracts';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import ErrorOutlineRoundedIcon from '@mui/icons-material/ErrorOutlineRounded';
 import FactCheckRoundedIcon from '@mui/icons-material/FactCheckRounded';
@@ -15,16 +15,28 @@ import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../../lib/format';
+import { latinInputProps } from '../../../lib/rtl';
+import { knownUnits, useUnitFormat } from '../../../lib/units';
 import { useLanguage } from '../../../lib/use-language';
 import { useStockFormat } from '../hooks/use-stock-format';
 import { useMatchedItemDetails } from '../hooks/use-stock-item-lookup';
-import { centsToString, latinDigits, moneyTextOf } from '../lib/decimal-text';
+import {
+  centsToString,
+  latinDigits,
+  moneyText,
+  QUANTITY_SCALE,
+  quantityText,
+  scaledToString,
+} from '../../../lib/decimal';
 import { stockUnits } from '../lib/stock-form';
 import {
   chooseItem,
   chooseNewItem,
+  lineInBaseUnits,
   lineTotalOf,
+  unitsOfItem,
   type LineField,
+  type LineUnit,
   type ReviewLine,
 } from '../lib/supplier-invoice-review';
 import { ReceiptItemField } from './receipt-item-field';
@@ -95,17 +107,21 @@ function useLineParts(
 ) {
   const { t } = useTranslation('stock');
   const format = useStockFormat(currency);
+  const units = useUnitFormat();
   const { direction, language } = useLanguage();
   // An item known only by id, SKU and name (the reader's match or suggestion): its details by SKU.
   const partial = line.choice.kind === 'matched' && line.choice.item.unit === null ? line.choice.item : null;
   const details = useMatchedItemDetails(partial?.id ?? null, partial?.sku ?? null);
-  const itemUnit: StockUnit | null =
-    line.choice.kind === 'matched' ? (line.choice.item.unit ?? details?.unit ?? null) : null;
   const chosen = line.choice.kind === 'matched' ? (details ?? line.choice.item) : null;
+  // The units the item is received in (its base unit, then its packs), once known.
+  const itemUnits: LineUnit[] | null =
+    line.choice.kind === 'matched' ? (unitsOfItem(line.choice.item) ?? unitsOfItem(details)) : null;
+  const itemUnit = itemUnits?.[0]?.unit ?? null;
+  const lineUnit = itemUnits?.find(({ unit }) => unit === line.unit) ?? null;
   const itemName = chosen ? (language === 'ar' && chosen.nameAr ? chosen.nameAr : chosen.name) : '';
   const ariaOf = (key: string) => t('review.fieldOfLine', { field: t(key), number });
   // Numbers, SKUs and batch numbers read left to right but keep the form's alignment.
-  const latin = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+  const latin = latinInputProps(direction);
   const checkOutline = line.needsCheck
     ? {
         '& .MuiOutlinedInput-root:not(.Mui-error)': { bgcolor: 'rgba(180, 83, 9, 0.06)' },
@@ -172,12 +188,20 @@ function useLineParts(
   const manufactureDate = (
     <TextField {...textField('manufactureDate', 'review.columns.manufactureDate', { date: true })} />
   );
+  // A linked item offers its own units; a new item is counted in a base unit; an undecided line any unit.
+  const unitOptions: Array<{ unit: string; factor: number | null }> = itemUnits
+    ? itemUnits.map(({ unit, factor }) => ({ unit, factor: factor === 1 ? null : factor }))
+    : (line.choice.kind === 'new' ? stockUnits : knownUnits).map((option) => ({ unit: option, factor: null }));
+  // The line's unit stays shown (flagged below) when the item is not received in it.
+  if (line.unit && !unitOptions.some((option) => option.unit === line.unit)) {
+    unitOptions.push({ unit: line.unit, factor: null });
+  }
   const unit = (
     <TextField
       select
       size="small"
       value={line.unit}
-      onChange={(event) => onChange((current) => ({ ...current, unit: event.target.value as StockUnit }))}
+      onChange={(event) => onChange((current) => ({ ...current, unit: event.target.value as KnownUnit }))}
       label={card ? t('review.columns.unit') : undefined}
       error={Boolean(messages.unit)}
       helperText={messages.unit ?? (line.sourceUnit ? t('review.printedUnit', { unit: line.sourceUnit }) : undefined)}
@@ -189,19 +213,41 @@ function useLineParts(
         formHelperText: { sx: { mx: 0 } },
       }}
     >
-      {stockUnits.map((option) => (
-        <MenuItem key={option} value={option}>
-          {t(`units.short.${option}`)}
+      {unitOptions.map((option) => (
+        <MenuItem key={option.unit} value={option.unit}>
+          {option.factor !== null && itemUnit
+            ? t('review.packOption', {
+                unit: units.short(option.unit),
+                base: units.quantity(option.factor, itemUnit),
+              })
+            : units.short(option.unit)}
         </MenuItem>
       ))}
     </TextField>
   );
 
+  // A line in one of the item's packs: what stock receives, in the base unit, and at what cost.
+  const inBase = lineUnit && lineUnit.factor !== 1 && itemUnit ? lineInBaseUnits(line, lineUnit.factor) : null;
+  const receives =
+    inBase && inBase.baseQuantity !== null && itemUnit ? (
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="line-base">
+        {t('review.receivesBase', {
+          quantity: units.quantity(Number(quantityText(line.quantity) ?? 0), line.unit),
+          base: units.quantity(Number(scaledToString(inBase.baseQuantity, QUANTITY_SCALE)), itemUnit),
+        })}
+        {inBase.baseUnitCost !== null &&
+          ` · ${t('review.baseUnitCost', {
+            cost: format.money(centsToString(inBase.baseUnitCost)),
+            unit: units.short(itemUnit),
+          })}`}
+      </Typography>
+    ) : null;
+
   const total = lineTotalOf(line);
   const totalText = total === null ? t('common:noValue') : format.money(centsToString(total));
   // The amount the invoice prints for the line, when quantity × unit cost does not make it.
   const printedTotal =
-    line.printedTotal !== null && total !== null && moneyTextOf(line.printedTotal) !== centsToString(total) ? (
+    line.printedTotal !== null && total !== null && moneyText(line.printedTotal) !== centsToString(total) ? (
       <Typography variant="caption" color="warning.main" sx={{ display: 'block', fontWeight: 600 }}>
         {t('review.printedTotal', { amount: format.money(line.printedTotal) })}
       </Typography>
@@ -240,13 +286,13 @@ function useLineParts(
   );
 
   const warnings: ReactNode[] = [];
-  if (itemUnit && line.unit && itemUnit !== line.unit) {
+  if (itemUnits && line.unit && !lineUnit && !messages.unit) {
     warnings.push(
-      <LineWarning key="unit">
-        {t('review.unitMismatch', {
+      <LineWarning key="unit" severity="error">
+        {t('review.unitNotSold', {
           item: itemName,
-          itemUnit: t(`units.short.${itemUnit}`),
-          lineUnit: t(`units.short.${line.unit}`),
+          units: itemUnits.map(({ unit: option }) => units.short(option)).join(language === 'ar' ? '، ' : ', '),
+          lineUnit: units.short(line.unit),
         })}
       </LineWarning>,
     );
@@ -292,6 +338,7 @@ function useLineParts(
 
   return {
     printedTotal,
+    receives,
     quantity,
     unitPrice,
     batchNumber,
@@ -332,6 +379,7 @@ export const ReceiptLineRow = memo(function ReceiptLineRow(props: ReceiptLineEdi
           {parts.item}
           {parts.chips}
           {parts.newItemFields}
+          {parts.receives}
           {parts.warnings}
         </Box>
       </TableCell>
@@ -400,6 +448,7 @@ export const ReceiptLineCard = memo(function ReceiptLineCard(props: ReceiptLineE
         {parts.expiryDate}
         {parts.manufactureDate}
       </Box>
+      {parts.receives}
       {parts.warnings}
     </Box>
   );

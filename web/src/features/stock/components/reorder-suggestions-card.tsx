@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError } from '../../../lib/http-error';
@@ -23,12 +24,10 @@ import {
   type ReorderDecision,
   type ReorderSuggestionEntry,
 } from '../api/stock-api';
-import { useIsPhone } from '../hooks/use-is-phone';
 import { useStockFormat } from '../hooks/use-stock-format';
 import { GenerateSuggestionsButton } from './generate-suggestions-button';
-import { ItemName } from './item-name';
+import { BilingualName } from '../../../components/bilingual-name';
 import { LoadingSectionCard } from './loading-section-card';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem } from './phone-list';
 import { UrgencyBadge } from './stock-badges';
 
 interface ReorderSuggestionsCardProps {
@@ -137,7 +136,7 @@ export function ReorderSuggestionsCard({ currency, canWrite }: ReorderSuggestion
           {entries.map((entry) => (
             <PhoneListItem key={entry.suggestion.id} testId="reorder-row">
               <PhoneListHead badge={<UrgencyBadge urgency={entry.suggestion.urgency} />}>
-                <ItemName name={entry.stockItem.name} nameAr={entry.stockItem.nameAr} />
+                <BilingualName name={entry.stockItem.name} nameAr={entry.stockItem.nameAr} />
               </PhoneListHead>
               <Typography variant="body2" color="text.secondary">
                 {reasonOf(entry)}
@@ -146,7 +145,11 @@ export function ReorderSuggestionsCard({ currency, canWrite }: ReorderSuggestion
                 facts={[
                   {
                     label: t('reorder.columns.suggestedQuantity'),
-                    value: format.quantity(entry.suggestion.suggestedQuantity, entry.stockItem.unit),
+                    value: format.inPacks(
+                      entry.suggestion.suggestedQuantity,
+                      entry.stockItem.unit,
+                      entry.stockItem.packs,
+                    ),
                   },
                   { label: t('reorder.columns.daysLeft'), value: daysLeftOf(entry) },
                   { label: t('reorder.columns.stockoutDate'), value: stockoutOf(entry) },
@@ -174,7 +177,7 @@ export function ReorderSuggestionsCard({ currency, canWrite }: ReorderSuggestion
               {entries.map((entry) => (
                 <TableRow key={entry.suggestion.id} data-testid="reorder-row" sx={{ verticalAlign: 'top' }}>
                   <TableCell>
-                    <ItemName name={entry.stockItem.name} nameAr={entry.stockItem.nameAr} />
+                    <BilingualName name={entry.stockItem.name} nameAr={entry.stockItem.nameAr} />
                   </TableCell>
                   <TableCell>
                     <UrgencyBadge urgency={entry.suggestion.urgency} />
@@ -185,7 +188,7 @@ export function ReorderSuggestionsCard({ currency, canWrite }: ReorderSuggestion
                     </Typography>
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                    {format.quantity(entry.suggestion.suggestedQuantity, entry.stockItem.unit)}
+                    {format.inPacks(entry.suggestion.suggestedQuantity, entry.stockItem.unit, entry.stockItem.packs)}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {daysLeftOf(entry)}

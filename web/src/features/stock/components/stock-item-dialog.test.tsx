@@ -230,4 +230,172 @@ describe('StockItemDialog', () => {
       await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeTruthy());
     });
   });
+  describe('packs', () => {
+    const milk = makeStockItem({
+      unit: 'piece',
+      sellingPrice: '6.00',
+      packs: [{ unit: 'carton', factor: 12, sellingPrice: '70.00', price: '70.00', barcode: '6281007020011' }],
+    });
+
+    async function choosePackUnit(
+      user: ReturnType<typeof userEvent.setup>,
+      dialog: HTMLElement,
+      number: number,
+      unit: string,
+    ) {
+      await user.click(within(dialog).getByRole('combobox', { name: `Pack unit, pack ${number}` }));
+      await user.click(await screen.findByRole('option', { name: unit }));
+    }
+
+    it('adds packs with their factor, own price and barcode; the price placeholder is factor × the base price', async () => {
+      const { fetchMock, user, dialog, field } = renderDialog(null, {
+        'POST /api/stock': () => jsonResponse(milk, 201, 'Created'),
+      });
+      // Typing is slow on a loaded machine: the fields this test is not about are pasted.
+      fireEvent.change(field(/^Name/), { target: { value: 'Almarai Fresh Milk 1L' } });
+      fireEvent.change(field(/^SKU/), { target: { value: 'MILK-ALM-1L' } });
+      await user.click(within(dialog).getByRole('combobox', { name: /^Unit/ }));
+      await user.click(await screen.findByRole('option', { name: 'Piece' }));
+      fireEvent.change(field(/^Selling price/), { target: { value: '6' } });
+
+      await user.click(within(dialog).getByRole('button', { name: 'Add pack' }));
+      await choosePackUnit(user, dialog, 1, 'carton');
+      await user.type(field(/^Contains \(pcs\), pack 1/), '12');
+      expect(field(/^Pack price, pack 1/).placeholder).toBe('72.00');
+      await user.type(field(/^Pack price, pack 1/), '70');
+      fireEvent.change(field(/^Barcode, pack 1/), { target: { value: '6281007020011' } });
+
+      await user.click(within(dialog).getByRole('button', { name: 'Add pack' }));
+      await choosePackUnit(user, dialog, 2, 'pallet');
+      await user.type(field(/^Contains \(pcs\), pack 2/), '٩٦٠');
+      expect(field(/^Pack price, pack 2/).placeholder).toBe('5760.00');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+
+      await screen.findByText('Stock item created successfully');
+      expect(bodiesSent(fetchMock, 'POST', '/api/stock')).toEqual([
+        {
+          name: 'Almarai Fresh Milk 1L',
+          sku: 'MILK-ALM-1L',
+          unit: 'piece',
+          sellingPrice: 6,
+          packs: [
+            { unit: 'carton', factor: '12', sellingPrice: '70.00', barcode: '6281007020011' },
+            { unit: 'pallet', factor: '960' },
+          ],
+        },
+      ]);
+    });
+
+    it('never offers the base unit as a pack, and refuses a unit twice or a factor of 0 before sending', async () => {
+      const { fetchMock, user, dialog, field } = renderDialog(null);
+      await user.type(field(/^Name/), 'Milk');
+      await user.type(field(/^SKU/), 'MILK');
+      await user.click(within(dialog).getByRole('combobox', { name: /^Unit/ }));
+      await user.click(await screen.findByRole('option', { name: 'Carton' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Add pack' }));
+      await user.click(within(dialog).getByRole('combobox', { name: 'Pack unit, pack 1' }));
+      const offered = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      expect(offered).not.toContain('carton');
+      expect(offered).toContain('pallet');
+      await user.click(screen.getByRole('option', { name: 'pallet' }));
+      await user.type(field(/^Contains \(ctn\), pack 1/), '0');
+      await user.click(within(dialog).getByRole('button', { name: 'Add pack' }));
+      await choosePackUnit(user, dialog, 2, 'pallet');
+      await user.type(field(/^Contains \(ctn\), pack 2/), '1.2345');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+
+      expect(within(dialog).getByText('Must be more than 0')).toBeTruthy();
+      expect(within(dialog).getByText('This unit is already a pack of this item')).toBeTruthy();
+      expect(within(dialog).getByText('Use at most 3 decimal places')).toBeTruthy();
+      expect(invalid(field(/^Contains \(ctn\), pack 1/))).toBe(true);
+      expect(document.activeElement).toBe(field(/^Contains \(ctn\), pack 1/));
+      expect(bodiesSent(fetchMock, 'POST', '/api/stock')).toEqual([]);
+    });
+
+    it('refuses a pack named like the base unit when the base unit changes to it', async () => {
+      const { fetchMock, user, dialog } = renderDialog(milk);
+      await user.click(within(dialog).getByRole('combobox', { name: /^Unit/ }));
+      await user.click(await screen.findByRole('option', { name: 'Carton' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(within(dialog).getByText('Stock is counted in carton: a pack needs another unit')).toBeTruthy();
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    it('sends the packs only when they changed, all of them (they replace the old ones)', async () => {
+      const { fetchMock, user, dialog, field } = renderDialog(milk, {
+        'PATCH /api/stock/i-milk': () => jsonResponse(milk),
+      });
+      expect(field(/^Contains \(pcs\), pack 1/).value).toBe('12');
+      expect(field(/^Pack price, pack 1/).value).toBe('70.00');
+      await user.clear(field(/^Selling price/));
+      await user.type(field(/^Selling price/), '6.5');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await screen.findByText('Stock item updated successfully');
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ sellingPrice: 6.5 }]);
+    });
+
+    it('sends the remaining packs after a removal, and an empty list when the last one goes', async () => {
+      const { fetchMock, user, dialog } = renderDialog(milk, {
+        'PATCH /api/stock/i-milk': () => jsonResponse({ ...milk, packs: [] }),
+      });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove pack 1' }));
+      expect(within(dialog).queryAllByTestId('stock-pack')).toHaveLength(0);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await screen.findByText('Stock item updated successfully');
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ packs: [] }]);
+    });
+
+    it('says a barcode is taken (409) above the packs, and puts a 400 on the pack field it names', async () => {
+      let answer = 0;
+      const { user, dialog, field } = renderDialog(milk, {
+        'PATCH /api/stock/i-milk': () => {
+          answer += 1;
+          return answer === 1
+            ? jsonResponse(
+                {
+                  message: 'A barcode of these packs is already on another pack',
+                  code: 'INVENTORY_BARCODE_TAKEN',
+                  details: { field: 'packs' },
+                },
+                409,
+                'Conflict',
+              )
+            : jsonResponse(
+                {
+                  message: 'packs.0.factor must be greater than 0',
+                  code: 'VALIDATION_FAILED',
+                  details: {
+                    fields: [{ field: 'packs.0.factor', messages: ['packs.0.factor must be greater than 0'] }],
+                  },
+                },
+                400,
+                'Bad Request',
+              );
+        },
+      });
+      await user.clear(field(/^Barcode, pack 1/));
+      await user.type(field(/^Barcode, pack 1/), '6281007099999');
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(
+        await within(dialog).findByText(
+          'A barcode of these packs is already on another item. Change or remove it, then save again.',
+        ),
+      ).toBeTruthy();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      expect(await within(dialog).findByText('packs.0.factor must be greater than 0')).toBeTruthy();
+      expect(invalid(field(/^Contains \(pcs\), pack 1/))).toBe(true);
+    });
+
+    it('labels the packs in Arabic, units by their Arabic word', async () => {
+      await i18n.changeLanguage('ar');
+      const { user, dialog } = renderDialog(milk);
+      expect(within(dialog).getByRole('heading', { name: 'العبوات' })).toBeTruthy();
+      expect(within(dialog).getByRole('combobox', { name: 'وحدة العبوة، العبوة 1' }).textContent).toContain('كرتون');
+      expect(within(dialog).getByLabelText('تحتوي (حبة)، العبوة 1')).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'حذف العبوة 1' })).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'إضافة عبوة' }));
+      expect(within(dialog).getAllByTestId('stock-pack')).toHaveLength(2);
+    });
+  });
 });

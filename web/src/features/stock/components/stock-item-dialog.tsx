@@ -1,4 +1,4 @@
-import type { StockItemDto } from '@erp/contracts';
+import type { AppErrorCode, StockItemDto } from '@erp/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,14 +10,24 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, errorCodeOf, fieldsOfError, isHttpError } from '../../../lib/http-error';
+import { latinInputProps } from '../../../lib/rtl';
 import { useForm } from '../../../lib/use-form';
 import { useLanguage } from '../../../lib/use-language';
 import { useCreateStockItemMutation, useUpdateStockItemMutation } from '../api/stock-api';
-import { useIsPhone } from '../hooks/use-is-phone';
+import {
+  hasPackErrors,
+  packRowsOf,
+  packsChanged,
+  packsRequestOf,
+  validatePacks,
+  type PackField,
+  type PackRow,
+} from '../lib/pack-form';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   emptyStockForm,
@@ -30,8 +40,11 @@ import {
   type StockFormMode,
   type StockFormValues,
 } from '../lib/stock-form';
+import { StockPacksEditor } from './stock-packs-editor';
 
-const SKU_TAKEN = 'INVENTORY_SKU_TAKEN';
+const SKU_TAKEN: AppErrorCode = 'INVENTORY_SKU_TAKEN';
+const BARCODE_TAKEN: AppErrorCode = 'INVENTORY_BARCODE_TAKEN';
+const packFieldPattern = /^packs\.(\d+)\.(unit|factor|sellingPrice|barcode)$/;
 
 interface StockItemDialogProps {
   /** The item being edited, or null to add one. Mount the dialog per item (key it by id). */
@@ -74,11 +87,18 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
   const fullScreen = useIsPhone();
   // Numbers, SKUs and batch numbers read left to right ("-5" stays "-5" in Arabic) but keep the
   // form's alignment; an inline style, which the RTL stylis plugin does not flip.
-  const latinInput = { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
+  const latinInput = latinInputProps(direction);
   const mode: StockFormMode = item ? 'edit' : 'create';
   const [initialValues] = useState<StockFormValues>(() => (item ? stockFormOf(item) : emptyStockForm));
   const form = useForm<StockFormField>(initialValues, (values) => validateStockForm(values, mode));
   const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const [packs, setPacks] = useState<PackRow[]>(() => packRowsOf(item));
+  const [packsChecked, setPacksChecked] = useState(false);
+  const [packServerErrors, setPackServerErrors] = useState<Record<string, Partial<Record<PackField, string>>>>({});
+  const [packAlert, setPackAlert] = useState<string | null>(null);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const packErrors = packsChecked ? validatePacks(packs, form.values.unit) : {};
   const [createItem, createState] = useCreateStockItemMutation();
   const [updateItem, updateState] = useUpdateStockItemMutation();
   const pending = createState.isLoading || updateState.isLoading;
@@ -105,23 +125,57 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
     };
   };
 
+  // A pack the rules (or the server) refused: its first field in question gets the focus.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    contentRef.current?.querySelector<HTMLElement>('[data-testid="stock-pack"] [aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const changePacks = (rows: PackRow[]) => {
+    setPacks(rows);
+    setPackServerErrors({});
+    setPackAlert(null);
+  };
+
   const showServerErrors = (error: unknown) => {
     const messages = serverFieldMessages(error);
     const shown: Partial<Record<string, string>> = {};
+    const packMessages: Record<string, Partial<Record<PackField, string>>> = {};
+    if (errorCodeOf(error) === BARCODE_TAKEN) {
+      setPackAlert(t('form.packs.errors.barcodeTaken'));
+      return;
+    }
     for (const [field, message] of Object.entries(messages)) {
+      const packField = packFieldPattern.exec(field);
+      const row = packField ? packs[Number(packField[1])] : undefined;
+      if (packField && row) {
+        (packMessages[row.key] ??= {})[packField[2] as PackField] =
+          language === 'en' && message ? message : t('form.errors.serverInvalid');
+        continue;
+      }
       // The server does not localise (STYLE.md): in Arabic the field gets a translated hint.
       if (field === 'sku' && errorCodeOf(error) === SKU_TAKEN) shown[field] = t('form.errors.skuTaken');
       else shown[field] = language === 'en' && message ? message : t('form.errors.serverInvalid');
     }
     setServerErrors(shown);
+    setPackServerErrors(packMessages);
+    if (Object.keys(packMessages).length > 0) setFocusRequest((count) => count + 1);
   };
 
-  const submit = form.handleSubmit(async (values) => {
+  const handleValid = form.handleSubmit(async (values) => {
     setServerErrors({});
+    setPackServerErrors({});
+    setPackAlert(null);
+    if (hasPackErrors(validatePacks(packs, values.unit))) {
+      setFocusRequest((count) => count + 1);
+      return;
+    }
     const name = values.name.trim();
     if (!item) {
       try {
-        await createItem(toCreateRequest(values)).unwrap();
+        const request = toCreateRequest(values);
+        if (packs.length > 0) request.packs = packsRequestOf(packs);
+        await createItem(request).unwrap();
         toast({
           variant: 'success',
           title: t('toasts.created'),
@@ -134,7 +188,9 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
       }
       return;
     }
-    const changes = toUpdateRequest(item, values);
+    const newPacks = packsChanged(item.packs, packs);
+    const changes = toUpdateRequest(item, values) ?? (newPacks ? { id: item.id } : null);
+    if (changes && newPacks) changes.packs = packsRequestOf(packs);
     if (!changes) {
       onClose();
       return;
@@ -148,6 +204,12 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
       toast({ variant: 'error', title: t('toasts.updateFailed'), description: describeError(error, t, language) });
     }
   });
+
+  // The packs are checked with the rest of the form, from the first Save on.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setPacksChecked(true);
+    handleValid(event);
+  };
 
   const moneyAdornment = {
     input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
@@ -168,7 +230,7 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
     >
       <DialogTitle id="stock-item-dialog-title">{title}</DialogTitle>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
-        <DialogContent dividers>
+        <DialogContent dividers ref={contentRef}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <TextField {...bind('name')} label={t('form.fields.name')} required autoFocus={!fullScreen} />
             <TextField
@@ -227,6 +289,17 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
               {t('form.hints.quantityEdit')}
             </Typography>
           )}
+          <Divider sx={{ my: 2.5 }} />
+          <StockPacksEditor
+            rows={packs}
+            baseUnit={form.values.unit}
+            baseSellingPrice={form.values.sellingPrice}
+            currency={currency}
+            errors={packErrors}
+            serverErrors={packServerErrors}
+            serverAlert={packAlert}
+            onChange={changePacks}
+          />
           {!item && (
             <>
               <Divider sx={{ my: 2.5 }} />

@@ -66,6 +66,30 @@ function rowOf(name: string): HTMLElement {
 
 describe('StockPage', () => {
   describe('Current Inventory', () => {
+    it('says a quantity in its largest pack too, and lists the packs under the name, in both languages', async () => {
+      const water = makeStockItem({
+        id: 'i-water',
+        name: 'Nova Water 330ml',
+        nameAr: 'مياه نوفا 330 مل',
+        sku: 'WATER-NOVA-330',
+        quantity: 180,
+        unit: 'piece',
+        packs: [
+          { unit: 'carton', factor: 12, sellingPrice: null, price: '18.00', barcode: null },
+          { unit: 'pallet', factor: 960, sellingPrice: null, price: '1440.00', barcode: null },
+        ],
+      });
+      renderPage([water]);
+      await screen.findByText('Nova Water 330ml');
+      const row = within(rowOf('Nova Water 330ml'));
+      expect(row.getByText('180 pcs = 15 ctn')).toBeTruthy();
+      expect(row.getByText('Packs: carton of 12 pcs · pallet of 960 pcs')).toBeTruthy();
+
+      await i18n.changeLanguage('ar');
+      expect(await row.findByText('180 حبة = 15 كرتون')).toBeTruthy();
+      expect(row.getByText('العبوات: كرتون من 12 حبة · طبلية من 960 حبة')).toBeTruthy();
+    });
+
     it('lists name with the Arabic name, SKU, quantity with unit, prices in the currency and status', async () => {
       renderPage([rice, milk, cardamom]);
       const table = await screen.findByRole('table', { name: 'Current inventory' });

@@ -1,4 +1,4 @@
-import type { InvoiceDto, SupplierInvoiceDraftDto } from '@erp/contracts';
+import type { AppErrorCode, InvoiceDto, SupplierInvoiceDraftDto } from '@erp/contracts';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import CheckRoundedIcon from '@mui/icons-material/CheckRounded';
 import OpenInNewRoundedIcon from '@mui/icons-material/OpenInNewRounded';
@@ -26,12 +26,13 @@ import { useToast } from '../../../components/toaster/use-toast';
 import { formatDate } from '../../../lib/format';
 import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useUnitFormat } from '../../../lib/units';
 import { useLanguage } from '../../../lib/use-language';
 import { visuallyHidden } from '../../../lib/visually-hidden';
 import { useApplyReceiptMutation, useLookupSupplierInvoicesQuery } from '../api/supplier-invoice-api';
 import { SEARCH_DEBOUNCE_MS } from '../hooks/use-inventory';
 import { useStockFormat } from '../hooks/use-stock-format';
-import { centsToString, moneyTextOf } from '../lib/decimal-text';
+import { centsToString, moneyText } from '../../../lib/decimal';
 import {
   chooseNewItem,
   emptyReviewLine,
@@ -52,8 +53,17 @@ import {
 import { ReceiptLineCard, ReceiptLineRow } from './receipt-line-editor';
 import { SupplierNameField } from './supplier-name-field';
 
-const SKU_TAKEN = 'INVENTORY_SKU_TAKEN';
-const LINE_UNMATCHED = 'INVENTORY_RECEIPT_LINE_UNMATCHED';
+const SKU_TAKEN: AppErrorCode = 'INVENTORY_SKU_TAKEN';
+const LINE_UNMATCHED: AppErrorCode = 'INVENTORY_RECEIPT_LINE_UNMATCHED';
+const UNIT_NOT_SOLD: AppErrorCode = 'INVENTORY_UNIT_NOT_SOLD';
+
+/** INVENTORY_UNIT_NOT_SOLD's line and the units its item is received in (details.line, details.units). */
+function unitsNotSoldOf(error: unknown): { line: number; units: string[] } | null {
+  if (errorCodeOf(error) !== UNIT_NOT_SOLD || !isHttpError(error)) return null;
+  const details = error.body?.details as { line?: unknown; units?: unknown } | undefined;
+  if (typeof details?.line !== 'number' || !Array.isArray(details.units)) return null;
+  return { line: details.line, units: details.units.filter((unit): unit is string => typeof unit === 'string') };
+}
 
 /** Why the last Apply did not go through, as the alert above the buttons says it. */
 type Outcome = { kind: 'conflict' } | { kind: 'skuTaken' } | { kind: 'failed'; description: string; fields: string[] };
@@ -96,6 +106,7 @@ export function SupplierInvoiceReview({ draft, currency, onApplied, onCancel }: 
   const { t } = useTranslation('stock');
   const { language } = useLanguage();
   const { toast } = useToast();
+  const unitFormat = useUnitFormat();
   // The lines' table needs about 1100 px; narrower (tablets, phones) they are cards.
   const compact = useMediaQuery('(max-width: 1199.95px)', { noSsr: true });
   const format = useStockFormat(currency);
@@ -111,7 +122,7 @@ export function SupplierInvoiceReview({ draft, currency, onApplied, onCancel }: 
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const [applyReceipt, { isLoading: applying }] = useApplyReceiptMutation();
-  const today = useMemo(todayText, []);
+  const [today] = useState(todayText);
 
   const supplierSearch = useDebouncedValue(form.supplierName.trim(), SEARCH_DEBOUNCE_MS);
   const earlier = useLookupSupplierInvoicesQuery(supplierSearch);
@@ -247,7 +258,18 @@ export function SupplierInvoiceReview({ draft, currency, onApplied, onCancel }: 
       }
       const placed = reviewMessagesOfServer(serverFieldsOf(error), form);
       const mainMessage = isHttpError(error) ? error.body?.message : undefined;
-      setServer(localise(placed, code));
+      const localised = localise(placed, code);
+      // A unit the item is not received in: the units it is, in the user's language.
+      const notSold = unitsNotSoldOf(error);
+      const notSoldLine = notSold ? form.lines[notSold.line] : undefined;
+      if (notSold && notSoldLine) {
+        const units = notSold.units.map(unitFormat.short).join(language === 'ar' ? '، ' : ', ');
+        localised.lines[notSoldLine.key] = {
+          ...localised.lines[notSoldLine.key],
+          unit: t('review.errors.unitNotSoldUnits', { units }),
+        };
+      }
+      setServer(localised);
       setOutcome({
         kind: 'failed',
         description: describeError(error, t, language),
@@ -263,8 +285,8 @@ export function SupplierInvoiceReview({ draft, currency, onApplied, onCancel }: 
   const subtotalMismatch =
     form.printedSubtotal !== null &&
     total.complete &&
-    moneyTextOf(form.printedSubtotal) !== null &&
-    moneyTextOf(form.printedSubtotal) !== centsToString(total.cents);
+    moneyText(form.printedSubtotal) !== null &&
+    moneyText(form.printedSubtotal) !== centsToString(total.cents);
   const checkCount = form.lines.filter((line) => line.needsCheck).length;
   const unmatchedCount = form.lines.filter((line) => line.choice.kind === 'none').length;
   const showFixBelow = submitted && hasMessages({ ...rules, form: [] });

@@ -47,6 +47,7 @@ const draft: SupplierInvoiceDraftDto = {
       manufactureDate: '2099-11-01',
       confidence: 0.93,
       quantityNeedsCheck: false,
+      unitNeedsCheck: false,
     },
     {
       name: 'Almarai Laban Full Fat 1L',
@@ -66,6 +67,7 @@ const draft: SupplierInvoiceDraftDto = {
       manufactureDate: null,
       confidence: 0.41,
       quantityNeedsCheck: true,
+      unitNeedsCheck: false,
     },
     {
       name: 'Almarai Cheese Slices 200g',
@@ -83,6 +85,7 @@ const draft: SupplierInvoiceDraftDto = {
       manufactureDate: null,
       confidence: 0.2,
       quantityNeedsCheck: false,
+      unitNeedsCheck: false,
     },
     {
       name: 'Delivery charge',
@@ -100,6 +103,7 @@ const draft: SupplierInvoiceDraftDto = {
       manufactureDate: null,
       confidence: 0.1,
       quantityNeedsCheck: false,
+      unitNeedsCheck: false,
     },
   ],
   totals: { subtotal: '301.50', vat: '45.23', total: '346.73' },
@@ -558,7 +562,7 @@ describe('UploadSupplierInvoiceDialog', () => {
           name: 'Discard',
         }),
       );
-      expect(onClose).toHaveBeenCalled();
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
     });
 
     it('offers a line by hand when the reader found none', async () => {

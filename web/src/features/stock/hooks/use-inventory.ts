@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetStockItemsQuery } from '../api/stock-api';
 
@@ -26,9 +26,8 @@ export function useInventory() {
 
   // After a delete the last page can be gone: show the one before it.
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
-  useEffect(() => {
-    if (query.currentData && page > lastPage) setPaging({ search, page: lastPage });
-  }, [query.currentData, page, lastPage, search]);
+  // Past the last page (rows deleted meanwhile): move to the last one, during render (no effect round).
+  if (query.currentData && page > lastPage) setPaging({ search, page: lastPage });
 
   return {
     searchText,

@@ -2,22 +2,16 @@ import type { SupplierInvoiceDraftDto } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeStockItem } from '../../../test/stock-fixtures';
 import {
-  checkDecimal,
-  latinDigits,
-  lineTotalCents,
-  moneyTextOf,
-  quantityTextFor,
-  quantityTextOf,
-} from './decimal-text';
-import {
   chooseItem,
   chooseNewItem,
   chosenOfSuggestion,
+  lineInBaseUnits,
   receiptRequestOf,
   receiptTotalOf,
   reviewFormOf,
   reviewMessagesOfServer,
   stockUnitOf,
+  unitsOfItem,
   validateReview,
 } from './supplier-invoice-review';
 
@@ -43,6 +37,7 @@ function draftOf(overrides: Partial<SupplierInvoiceDraftDto> = {}): SupplierInvo
         manufactureDate: '2026-11-01',
         confidence: 0.93,
         quantityNeedsCheck: false,
+        unitNeedsCheck: false,
       },
       {
         name: 'Almarai Cheese Slices 200g',
@@ -60,6 +55,7 @@ function draftOf(overrides: Partial<SupplierInvoiceDraftDto> = {}): SupplierInvo
         manufactureDate: null,
         confidence: 0.3,
         quantityNeedsCheck: true,
+        unitNeedsCheck: false,
       },
     ],
     totals: { subtotal: '133.20', vat: null, total: null },
@@ -70,43 +66,41 @@ function draftOf(overrides: Partial<SupplierInvoiceDraftDto> = {}): SupplierInvo
   };
 }
 
-describe('decimal text', () => {
-  it('reads Arabic-Indic and Persian digits and the Arabic decimal separator', () => {
-    expect(latinDigits('٢٤٫٥')).toBe('24.5');
-    expect(latinDigits('۱۲٬۵۰۰')).toBe('12500');
-    expect(quantityTextFor('٢٤')).toBe('24');
-  });
-
-  it('judges amounts without floats', () => {
-    expect(checkDecimal('0', { scale: 3, positive: true })).toBe('min');
-    expect(checkDecimal('-1', { scale: 2 })).toBe('min');
-    expect(checkDecimal('1.2345', { scale: 3 })).toBe('scale');
-    expect(checkDecimal('1.2300', { scale: 2 })).toBeNull();
-    expect(checkDecimal('12,5', { scale: 2 })).toBe('number');
-    expect(moneyTextOf('5.5')).toBe('5.50');
-    expect(quantityTextFor('1.500')).toBe('1.5');
-  });
-
-  it('rounds line totals half away from zero, as the server does', () => {
-    // 0.005 x 1.00 = 0.005 -> 0.01
-    expect(lineTotalCents(5n, 100n)).toBe(1n);
-    expect(lineTotalCents(24_000n, 555n)).toBe(13_320n);
-  });
-
-  it('keeps a JSON quantity as written, rounding only float noise', () => {
-    expect(quantityTextOf(24)).toBe('24');
-    expect(quantityTextOf(1.25)).toBe('1.25');
-    expect(quantityTextOf(0.1 + 0.2)).toBe('0.3');
-  });
-});
-
 describe('the review form', () => {
   it('reads units as invoices write them', () => {
     expect(stockUnitOf('CTN')).toBe('carton');
     expect(stockUnitOf('Pcs.')).toBe('piece');
     expect(stockUnitOf('كرتون')).toBe('carton');
     expect(stockUnitOf('L')).toBe('L');
-    expect(stockUnitOf('pallet')).toBeNull();
+    // Packs too: a line may be received in one of its item's packs.
+    expect(stockUnitOf('PLT')).toBe('pallet');
+    expect(stockUnitOf('درزن')).toBe('dozen');
+    expect(stockUnitOf('tin')).toBeNull();
+  });
+
+  it("offers a picked item's base unit and packs, and counts a line in packs in base units", () => {
+    const form = reviewFormOf(draftOf());
+    const milk = makeStockItem({
+      id: 'i-pcs',
+      unit: 'piece',
+      packs: [{ unit: 'carton', factor: 12, sellingPrice: null, price: '72.00', barcode: null }],
+    });
+    const line = chooseItem({ ...form.lines[1]!, unit: 'carton', quantity: '2', unitPrice: '70' }, milk);
+    expect(line.choice.kind === 'matched' && unitsOfItem(line.choice.item)).toEqual([
+      { unit: 'piece', factor: 1 },
+      { unit: 'carton', factor: 12 },
+    ]);
+    expect(lineInBaseUnits(line, 12)).toEqual({ baseQuantity: 24_000n, baseUnitCost: 583n });
+    expect(validateReview({ ...form, lines: [line] }).lines[line.key]).toBeUndefined();
+    // A unit the item is neither counted nor sold in is refused before sending.
+    expect(validateReview({ ...form, lines: [{ ...line, unit: 'kg' }] }).lines[line.key]).toEqual({
+      unit: 'review.errors.unitNotSold',
+    });
+    // An item the receipt creates is counted in a base unit, never a pack.
+    const created = chooseNewItem({ ...line, unit: 'pallet' });
+    expect(validateReview({ ...form, lines: [created] }).lines[created.key]).toEqual({
+      unit: 'review.errors.newItemUnit',
+    });
   });
 
   it('starts from the draft: matched lines keep their item, numbers stay text', () => {
@@ -199,6 +193,12 @@ describe('the review form', () => {
   it('totals the lines it can count', () => {
     const form = reviewFormOf(draftOf());
     expect(receiptTotalOf(form)).toEqual({ cents: 13_320n, complete: false });
+    const [milk, cheese] = form.lines;
+    // A negative quantity or cost is refused, so it is not counted either.
+    const negative = { ...form, lines: [milk!, { ...cheese!, quantity: '-2', unitPrice: '5' }] };
+    expect(receiptTotalOf(negative)).toEqual({ cents: 13_320n, complete: false });
+    const arabic = { ...form, lines: [milk!, { ...cheese!, quantity: '٢', unitPrice: '٥٫٥' }] };
+    expect(receiptTotalOf(arabic)).toEqual({ cents: 14_420n, complete: true });
   });
 
   it("places the server's field messages on the lines they name", () => {

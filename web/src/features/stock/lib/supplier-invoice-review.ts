@@ -1,21 +1,25 @@
 import type {
+  KnownUnit,
   ParsedItemAlternativeDto,
   StockItemDto,
   StockUnit,
   SupplierInvoiceDraftDto,
   SupplierInvoiceLineDraftDto,
 } from '@erp/contracts';
-import { isBlank } from '../../../lib/validation';
 import {
+  baseQuantityThousandths,
   checkDecimal,
   lineTotalCents,
   MONEY_SCALE,
-  moneyTextOf,
+  moneyText,
   parseScaled,
+  perBaseUnitCents,
   QUANTITY_SCALE,
-  quantityTextFor,
-  quantityTextOf,
-} from './decimal-text';
+  quantityText,
+  quantityTextOfNumber,
+} from '../../../lib/decimal';
+import { isKnownUnit, type PackSize } from '../../../lib/units';
+import { isBlank } from '../../../lib/validation';
 import { isStockUnit } from './stock-form';
 
 /*
@@ -33,6 +37,8 @@ export interface ChosenStockItem {
   /** Null until the item's details are known (a match by the reader). */
   unit: StockUnit | null;
   quantity: number | null;
+  /** What it is also sold (and received) in; null until the item's details are known. */
+  packs: PackSize[] | null;
 }
 
 export type LineItemChoice =
@@ -60,7 +66,8 @@ export interface ReviewLine {
   /** Numbers read by OCR: marked for the user to check until they edit them. */
   needsCheck: boolean;
   quantity: string;
-  unit: StockUnit | '';
+  /** A base unit, or a pack of the line's item (CONTRACT §10). */
+  unit: KnownUnit | '';
   unitPrice: string;
   batchNumber: string;
   expiryDate: string;
@@ -123,7 +130,7 @@ export function hasMessages(messages: ReviewMessages): boolean {
 export const MAX_LENGTH = { supplierName: 200, invoiceNumber: 100, name: 200, sku: 64, batchNumber: 100 } as const;
 
 /** The same unit written the ways invoices write it, in both languages. */
-const unitAliases: Record<string, StockUnit> = {
+const unitAliases: Record<string, KnownUnit> = {
   kg: 'kg',
   kgs: 'kg',
   kilo: 'kg',
@@ -177,14 +184,71 @@ const unitAliases: Record<string, StockUnit> = {
   sack: 'bag',
   كيس: 'bag',
   شوال: 'bag',
+  // Packs an item may be received in (its packs; never the base unit of a new item).
+  pack: 'pack',
+  packs: 'pack',
+  pk: 'pack',
+  شد: 'pack',
+  dozen: 'dozen',
+  dz: 'dozen',
+  doz: 'dozen',
+  درزن: 'dozen',
+  bundle: 'bundle',
+  ربطة: 'bundle',
+  tray: 'tray',
+  trays: 'tray',
+  طبق: 'tray',
+  pallet: 'pallet',
+  pallets: 'pallet',
+  plt: 'pallet',
+  طبلية: 'pallet',
 };
 
-/** A printed unit as one of the stock units ("CTN" -> carton, "Pcs." -> piece), or null. */
-export function stockUnitOf(text: string | null | undefined): StockUnit | null {
+/** A printed unit as one of the system's units ("CTN" -> carton, "Pcs." -> piece, "PLT" -> pallet), or null. */
+export function stockUnitOf(text: string | null | undefined): KnownUnit | null {
   if (!text) return null;
   const trimmed = text.trim();
   if (isStockUnit(trimmed)) return trimmed;
-  return unitAliases[trimmed.toLowerCase().replace(/\.$/, '')] ?? null;
+  const alias = unitAliases[trimmed.toLowerCase().replace(/\.$/, '')];
+  if (alias) return alias;
+  return isKnownUnit(trimmed) ? trimmed : null;
+}
+
+/** A unit a line may be in and the base units in one of it: the item's base unit (1), then its packs. */
+export interface LineUnit {
+  unit: KnownUnit;
+  factor: number;
+}
+
+/** The units the line's item is received in, or null while they are not known (or no item is chosen). */
+export function unitsOfItem(item: Pick<ChosenStockItem, 'unit' | 'packs'> | null): LineUnit[] | null {
+  if (!item?.unit || !item.packs) return null;
+  return [
+    { unit: item.unit, factor: 1 },
+    ...item.packs
+      .filter((pack) => isKnownUnit(pack.unit))
+      .map((pack) => ({ unit: pack.unit as KnownUnit, factor: pack.factor })),
+  ];
+}
+
+/** What a line in packs brings into stock: its quantity in base units and the cost of one base unit. */
+export interface LineInBaseUnits {
+  /** Thousandths of the base unit. */
+  baseQuantity: bigint | null;
+  /** Cents. */
+  baseUnitCost: bigint | null;
+}
+
+/** The line's quantity and unit cost in its item's base unit, for a line in one of its packs. */
+export function lineInBaseUnits(line: Pick<ReviewLine, 'quantity' | 'unitPrice'>, factor: number): LineInBaseUnits {
+  const factorThousandths = parseScaled(String(factor), QUANTITY_SCALE);
+  const quantity = parseScaled(line.quantity, QUANTITY_SCALE);
+  const price = parseScaled(line.unitPrice, MONEY_SCALE);
+  if (factorThousandths === null) return { baseQuantity: null, baseUnitCost: null };
+  return {
+    baseQuantity: quantity === null || quantity <= 0n ? null : baseQuantityThousandths(quantity, factorThousandths),
+    baseUnitCost: price === null || price < 0n ? null : perBaseUnitCents(price, factorThousandths),
+  };
 }
 
 let lineCounter = 0;
@@ -203,7 +267,15 @@ function lineOfDraft(line: SupplierInvoiceLineDraftDto): ReviewLine {
     ? {
         kind: 'matched',
         by: 'reader',
-        item: { id: line.stockItemId, name: line.name, nameAr: line.nameAr, sku: line.sku, unit: null, quantity: null },
+        item: {
+          id: line.stockItemId,
+          name: line.name,
+          nameAr: line.nameAr,
+          sku: line.sku,
+          unit: null,
+          quantity: null,
+          packs: null,
+        },
       }
     : { kind: 'none' };
   return {
@@ -215,7 +287,7 @@ function lineOfDraft(line: SupplierInvoiceLineDraftDto): ReviewLine {
     choice,
     confidence: Number.isFinite(line.confidence) ? line.confidence : null,
     needsCheck: line.quantityNeedsCheck,
-    quantity: quantityTextOf(line.quantity),
+    quantity: quantityTextOfNumber(line.quantity),
     unit: unit ?? '',
     unitPrice: line.unitPrice ?? '',
     batchNumber: line.batchNumber ?? '',
@@ -281,6 +353,7 @@ export function chooseItem(line: ReviewLine, item: StockItemDto | ChosenStockIte
         sku: item.sku,
         unit: item.unit ?? null,
         quantity: item.quantity ?? null,
+        packs: item.packs ? item.packs.map(({ unit, factor }) => ({ unit, factor })) : null,
       },
     },
     unit: line.unit || (item.unit ?? ''),
@@ -296,6 +369,7 @@ export function chosenOfSuggestion(suggestion: ParsedItemAlternativeDto): Chosen
     sku: suggestion.sku,
     unit: null,
     quantity: null,
+    packs: null,
   };
 }
 
@@ -348,6 +422,11 @@ function validateLine(line: ReviewLine): Partial<Record<LineField, string>> {
     if (message) errors.quantity = message;
   }
   if (!line.unit) errors.unit = 'review.errors.unitRequired';
+  else if (line.choice.kind === 'new' && !isStockUnit(line.unit)) errors.unit = 'review.errors.newItemUnit';
+  else if (line.choice.kind === 'matched') {
+    const units = unitsOfItem(line.choice.item);
+    if (units && !units.some(({ unit }) => unit === line.unit)) errors.unit = 'review.errors.unitNotSold';
+  }
   if (isBlank(line.unitPrice)) errors.unitPrice = 'review.errors.unitPriceRequired';
   else {
     const message = decimalMessage(line.unitPrice, MONEY_SCALE, false, 'unitPrice');
@@ -387,7 +466,8 @@ export interface ReceiptLineRequest {
   nameAr?: string;
   sku?: string;
   quantity: string;
-  unit: StockUnit;
+  /** The item's base unit or one of its packs; a base unit for an item the receipt creates. */
+  unit: KnownUnit;
   unitPrice: string;
   sellingPrice?: string;
   batchNumber?: string;
@@ -415,9 +495,9 @@ function lineRequest(line: ReviewLine): ReceiptLineRequest {
   const { choice } = line;
   const request: ReceiptLineRequest = {
     name: '',
-    quantity: quantityTextFor(line.quantity) ?? line.quantity.trim(),
-    unit: line.unit as StockUnit,
-    unitPrice: moneyTextOf(line.unitPrice) ?? line.unitPrice.trim(),
+    quantity: quantityText(line.quantity) ?? line.quantity.trim(),
+    unit: line.unit as KnownUnit,
+    unitPrice: moneyText(line.unitPrice) ?? line.unitPrice.trim(),
   };
   if (choice.kind === 'matched') {
     // The chosen item's names: the draft's are those of the item the reader matched.
@@ -431,7 +511,7 @@ function lineRequest(line: ReviewLine): ReceiptLineRequest {
     if (nameAr) request.nameAr = nameAr;
     const sku = optional(line.newSku);
     if (sku) request.sku = sku;
-    if (!isBlank(line.sellingPrice)) request.sellingPrice = moneyTextOf(line.sellingPrice) ?? line.sellingPrice.trim();
+    if (!isBlank(line.sellingPrice)) request.sellingPrice = moneyText(line.sellingPrice) ?? line.sellingPrice.trim();
   }
   const batchNumber = optional(line.batchNumber);
   if (batchNumber) request.batchNumber = batchNumber;
@@ -453,11 +533,12 @@ export function receiptRequestOf(form: ReviewForm, receiptId: string): ApplyRece
   };
 }
 
-/** The line's total in cents, or null while its quantity or unit cost is not a valid amount. */
+/** The line's total in cents, or null while its quantity or unit cost is not a valid amount (0 or more). */
 export function lineTotalOf(line: ReviewLine): bigint | null {
   const quantity = parseScaled(line.quantity, QUANTITY_SCALE);
   const price = parseScaled(line.unitPrice, MONEY_SCALE);
-  return quantity === null || price === null ? null : lineTotalCents(quantity, price);
+  if (quantity === null || price === null || quantity < 0n || price < 0n) return null;
+  return lineTotalCents(quantity, price);
 }
 
 /** The sum of the lines' totals (before VAT), and whether every line could be counted. */

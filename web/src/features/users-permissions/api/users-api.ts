@@ -1,4 +1,4 @@
-import type { CreateUserDto, UpdateUserDto, UserDto } from '@erp/contracts';
+import type { ApiKeyDto, CreateUserDto, ResetPasswordDto, UpdateUserDto, UserDto } from '@erp/contracts';
 import { api, listTags } from '../../../lib/api';
 
 export type CreateUserRequest = CreateUserDto;
@@ -6,6 +6,13 @@ export type CreateUserRequest = CreateUserDto;
 export interface UpdateUserRequest extends UpdateUserDto {
   id: string;
 }
+
+export interface ResetPasswordRequest extends ResetPasswordDto {
+  id: string;
+}
+
+/** One user's keys are tagged by key, plus a list tag of their own. */
+const userKeysTag = (userId: string) => ({ type: 'ApiKey' as const, id: `USER-${userId}` });
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -30,7 +37,43 @@ export const usersApi = api.injectEndpoints({
         { type: 'User', id: 'LIST' },
       ],
     }),
+    /** 204; every session of that user ends (CONTRACT §14). */
+    resetPassword: build.mutation<null, ResetPasswordRequest>({
+      query: ({ id, newPassword }) => ({
+        url: `/api/users/${encodeURIComponent(id)}/password`,
+        method: 'POST',
+        body: { newPassword },
+      }),
+    }),
+    /** A user's API keys, masked (admin/owner). */
+    getUserApiKeys: build.query<ApiKeyDto[], string>({
+      query: (userId) => `/api/users/${encodeURIComponent(userId)}/api-keys`,
+      providesTags: (keys, _error, userId) => [
+        ...(keys ?? []).map(({ id }) => ({ type: 'ApiKey' as const, id })),
+        userKeysTag(userId),
+      ],
+    }),
+    revokeUserApiKey: build.mutation<null, { userId: string; keyId: string }>({
+      query: ({ userId, keyId }) => ({
+        url: `/api/users/${encodeURIComponent(userId)}/api-keys/${encodeURIComponent(keyId)}`,
+        method: 'DELETE',
+      }),
+      // The admin's own key may be among them: their own list (Settings) is read again too.
+      invalidatesTags: (_result, _error, { userId, keyId }) => [
+        { type: 'ApiKey', id: keyId },
+        userKeysTag(userId),
+        { type: 'ApiKey', id: 'LIST' },
+      ],
+    }),
   }),
 });
 
-export const { useGetUsersQuery, useCreateUserMutation, useUpdateUserMutation, useDeleteUserMutation } = usersApi;
+export const {
+  useGetUsersQuery,
+  useCreateUserMutation,
+  useUpdateUserMutation,
+  useDeleteUserMutation,
+  useResetPasswordMutation,
+  useGetUserApiKeysQuery,
+  useRevokeUserApiKeyMutation,
+} = usersApi;

@@ -12,14 +12,11 @@ import { PasswordField } from '../../../components/password-field';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, fieldsOfError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
-import { isBlank, isEmail } from '../../../lib/validation';
+import { isBlank, isEmail, newPasswordError } from '../../../lib/validation';
 import { useCreateUserMutation, type CreateUserRequest } from '../api/users-api';
 import { defaultStaffPermissions, holdsEveryPermission } from '../lib/permissions';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { RoleSelect } from './role-select';
-
-/** CONTRACT §1: passwords of at least 8 characters. */
-const MIN_PASSWORD_LENGTH = 8;
 
 type TextFieldName = 'fullName' | 'username' | 'email' | 'password' | 'company' | 'phone';
 const requiredFields: readonly TextFieldName[] = ['username', 'password', 'email', 'fullName'];
@@ -87,7 +84,8 @@ export function CreateUserDialog({ open, onClose, actorIsOwner }: CreateUserDial
     const missing = requiredFields.filter((name) => isBlank(values[name]));
     if (missing.length > 0) return validationError(missing, t('validation.required'));
     if (!isEmail(values.email)) return validationError(['email'], t('validation.email'));
-    if (values.password.length < MIN_PASSWORD_LENGTH) return validationError(['password'], t('validation.password'));
+    const passwordError = newPasswordError(values.password);
+    if (passwordError) return validationError(['password'], t(passwordError));
 
     const request: CreateUserRequest = {
       username: values.username.trim(),
@@ -149,7 +147,7 @@ export function CreateUserDialog({ open, onClose, actorIsOwner }: CreateUserDial
               label={t('fields.password')}
               required
               autoComplete="new-password"
-              helperText={t('fields.passwordHint')}
+              helperText={t('common:password.policy')}
             />
             <RoleSelect id="create-user-role" value={role} onChange={setRole} allowOwner={actorIsOwner} />
             <TextField {...bind('company')} id="create-user-company" label={t('fields.company')} />

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { admin, bodiesSent, makeUser, owner, serveApi } from '../../../test/fixtures';
+import { admin, bodiesSent, makeApiKey, makeUser, owner, serveApi } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { UsersPermissionsPage } from './users-permissions-page';
 
@@ -294,6 +294,152 @@ describe('UsersPermissionsPage', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Update Failed');
     expect(alert.textContent).toContain('Only an owner can make someone an owner');
+  });
+
+  describe('reset password', () => {
+    it('sets a new password for a user after confirming it, showing the policy', async () => {
+      const { fetchMock, user } = renderPage(owner, [owner, sara], {
+        'POST /api/users/u-sara/password': () => new Response(null, { status: 204 }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Reset password for Sara Al-Qahtani' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
+      expect(dialog.textContent).toContain('Set a new password for Sara Al-Qahtani.');
+      expect(
+        within(dialog).getByText(
+          'At least 10 characters. Not your username or email, and not a commonly used password.',
+        ),
+      ).toBeTruthy();
+      await user.type(within(dialog).getByLabelText(/^New password/), 'password');
+      await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+      expect(within(dialog).getByText('Password must be at least 10 characters')).toBeTruthy();
+      await user.type(within(dialog).getByLabelText(/^New password/), '-of-sara');
+      await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'password-of-sarah');
+      await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+      expect(within(dialog).getByText('The passwords do not match')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'POST', '/api/users/u-sara/password')).toEqual([]);
+
+      await user.clear(within(dialog).getByLabelText(/^Confirm new password/));
+      await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'password-of-sara');
+      await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+      expect(await screen.findByText('Password reset')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'POST', '/api/users/u-sara/password')).toEqual([
+        { newPassword: 'password-of-sara' },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Reset password' })).toBeNull());
+    });
+
+    it("shows the server's refusal in Arabic by its code", async () => {
+      await i18n.changeLanguage('ar');
+      const { user } = renderPage(owner, [owner, sara], {
+        'POST /api/users/u-sara/password': () =>
+          jsonResponse(
+            {
+              message: 'New password must not be the username or the email address',
+              code: 'IDENTITY_PASSWORD_LIKE_ACCOUNT',
+              details: { field: 'newPassword' },
+            },
+            400,
+            'Bad Request',
+          ),
+      });
+      await user.click(await screen.findByRole('button', { name: 'إعادة تعيين كلمة المرور لـ Sara Al-Qahtani' }));
+      const dialog = await screen.findByRole('dialog', { name: 'إعادة تعيين كلمة المرور' });
+      await user.type(within(dialog).getByLabelText(/^كلمة المرور الجديدة/), 'sara@example.com');
+      await user.type(within(dialog).getByLabelText(/^تأكيد كلمة المرور الجديدة/), 'sara@example.com');
+      await user.click(within(dialog).getByRole('button', { name: 'إعادة التعيين' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('تعذّرت إعادة التعيين');
+      expect(alert.textContent).toContain('يجب ألا تكون كلمة المرور هي اسم المستخدم أو البريد الإلكتروني.');
+    });
+
+    it("is not offered on one's own row, nor on an owner's to an admin, with a tooltip saying why", async () => {
+      const { user } = renderPage(admin, [owner, admin, sara]);
+      const own = await screen.findByRole('button', { name: 'Reset password for Noura Admin' });
+      const ofOwner = screen.getByRole('button', { name: 'Reset password for Khalid Al-Mansouri' });
+      expect((own as HTMLButtonElement).disabled).toBe(true);
+      expect((ofOwner as HTMLButtonElement).disabled).toBe(true);
+      expect(
+        (screen.getByRole('button', { name: 'Reset password for Sara Al-Qahtani' }) as HTMLButtonElement).disabled,
+      ).toBe(false);
+      await user.hover(own.parentElement as HTMLElement);
+      expect((await screen.findByRole('tooltip')).textContent).toBe(
+        'Use Change password in your account menu to change your own password',
+      );
+    });
+  });
+
+  describe('API keys of a user', () => {
+    const keys = [
+      makeApiKey({ id: 'k1', name: 'Warehouse system', lastUsedAt: '2026-03-05T10:30:00.000Z' }),
+      makeApiKey({
+        id: 'k2',
+        name: 'Old shop',
+        maskedKey: 'wsk_Zz99…',
+        permissions: ['products:sync'],
+        expiresAt: '2026-01-01T00:00:00.000Z',
+      }),
+    ];
+
+    it('lists the keys with their masked prefix, permissions, use, expiry and state, and revokes one after a confirm', async () => {
+      let listed = keys;
+      const { fetchMock, user } = renderPage(owner, [owner, sara], {
+        '/api/users/u-sara/api-keys': () => jsonResponse(listed),
+        'DELETE /api/users/u-sara/api-keys/k1': () => {
+          listed = listed.filter((key) => key.id !== 'k1');
+          return new Response(null, { status: 204 });
+        },
+      });
+      await user.click(await screen.findByRole('button', { name: 'API keys of Sara Al-Qahtani' }));
+      const dialog = await screen.findByRole('dialog', { name: 'API keys of Sara Al-Qahtani' });
+      const list = await within(dialog).findByRole('list', { name: 'API keys of Sara Al-Qahtani' });
+      const warehouse = within(list).getByRole('listitem', { name: 'Warehouse system' });
+      expect(warehouse.textContent).toContain('wsk_Ab12…');
+      expect(warehouse.textContent).toContain('Active');
+      expect(warehouse.textContent).toContain('Read Orders');
+      expect(warehouse.textContent).toContain('Read Products');
+      expect(warehouse.textContent).toContain('Last used');
+      expect(warehouse.textContent).toContain('No expiry');
+      const old = within(list).getByRole('listitem', { name: 'Old shop' });
+      expect(old.textContent).toContain('Expired');
+      expect(old.textContent).toContain('Sync Stock Levels');
+      expect(old.textContent).toContain('Never used');
+
+      await user.click(within(warehouse).getByRole('button', { name: 'Revoke Warehouse system' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Revoke API key' });
+      expect(confirm.textContent).toContain('Revoke the key “Warehouse system” of Sara Al-Qahtani?');
+      expect(bodiesSent(fetchMock, 'DELETE', '/api/users/u-sara/api-keys/k1')).toEqual([]);
+      await user.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
+
+      expect(await screen.findByText('API key revoked')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'DELETE', '/api/users/u-sara/api-keys/k1')).toEqual([undefined]);
+      await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'Warehouse system' })).toBeNull());
+    });
+
+    it('reads the list again each time it opens, and says when a user has none', async () => {
+      const { fetchMock, user } = renderPage(owner, [owner, sara], {
+        '/api/users/u-sara/api-keys': () => jsonResponse([]),
+      });
+      for (let time = 0; time < 2; time += 1) {
+        await user.click(await screen.findByRole('button', { name: 'API keys of Sara Al-Qahtani' }));
+        const dialog = await screen.findByRole('dialog', { name: 'API keys of Sara Al-Qahtani' });
+        expect(await within(dialog).findByText('Sara Al-Qahtani has no API keys.')).toBeTruthy();
+        await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      }
+      expect(bodiesSent(fetchMock, 'GET', '/api/users/u-sara/api-keys')).toHaveLength(2);
+    });
+
+    it("shows an admin an owner's keys without the means to revoke them", async () => {
+      const { user } = renderPage(admin, [owner, admin], {
+        '/api/users/u-owner/api-keys': () => jsonResponse([keys[0]]),
+      });
+      await user.click(await screen.findByRole('button', { name: 'API keys of Khalid Al-Mansouri' }));
+      const dialog = await screen.findByRole('dialog', { name: 'API keys of Khalid Al-Mansouri' });
+      const revoke = await within(dialog).findByRole('button', { name: 'Revoke Warehouse system' });
+      expect((revoke as HTMLButtonElement).disabled).toBe(true);
+      await user.hover(revoke.parentElement as HTMLElement);
+      expect((await screen.findByRole('tooltip')).textContent).toBe("Only an owner can revoke an owner's API keys");
+    });
   });
 
   it('has bilingual permission labels', async () => {

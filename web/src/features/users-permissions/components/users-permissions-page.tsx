@@ -15,6 +15,8 @@ import { useLanguage } from '../../../lib/use-language';
 import { useDeleteUserMutation, useGetUsersQuery } from '../api/users-api';
 import { CreateUserDialog } from './create-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { UserApiKeysDialog } from './user-api-keys-dialog';
 import { UsersTable, type UserRowAccess } from './users-table';
 
 interface UsersPermissionsPageProps {
@@ -22,7 +24,10 @@ interface UsersPermissionsPageProps {
   currentUser: UserDto;
 }
 
-/** /users-permissions (SPEC §2): create users, edit role/status/permissions, delete after a confirm. */
+/**
+ * /users-permissions (SPEC §2): create users, edit role/status/permissions, reset a password, see
+ * and revoke a user's API keys (CONTRACT §14), delete after a confirm.
+ */
 export function UsersPermissionsPage({ currentUser }: UsersPermissionsPageProps) {
   const { t } = useTranslation('users-permissions');
   const { t: tCommon } = useTranslation('common');
@@ -32,17 +37,22 @@ export function UsersPermissionsPage({ currentUser }: UsersPermissionsPageProps)
   const [deleteUser, { isLoading: isDeleting }] = useDeleteUserMutation();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserDto | null>(null);
+  const [resetting, setResetting] = useState<UserDto | null>(null);
+  const [showingKeys, setShowingKeys] = useState<UserDto | null>(null);
   // Kept after the confirm closes, so its text does not vanish during the closing transition.
   const [deleting, setDeleting] = useState<UserDto | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const actorIsOwner = currentUser.role === 'owner';
 
-  // CONTRACT §2: an admin sees owners read-only; nobody deletes themselves.
+  // CONTRACT §2, §14: an admin sees owners read-only; nobody deletes themselves or resets their own password.
+  const isOwnerProtected = (user: UserDto) => user.role === 'owner' && !actorIsOwner;
   const accessOf = (user: UserDto): UserRowAccess => {
-    const ownerProtected = user.role === 'owner' && !actorIsOwner ? t('access.ownerProtected') : null;
+    const ownerProtected = isOwnerProtected(user) ? t('access.ownerProtected') : null;
+    const isSelf = user.id === currentUser.id;
     return {
       editBlockedReason: ownerProtected,
-      deleteBlockedReason: user.id === currentUser.id ? t('access.cannotDeleteSelf') : ownerProtected,
+      deleteBlockedReason: isSelf ? t('access.cannotDeleteSelf') : ownerProtected,
+      resetBlockedReason: isSelf ? t('access.cannotResetSelf') : ownerProtected,
     };
   };
 
@@ -86,6 +96,8 @@ export function UsersPermissionsPage({ currentUser }: UsersPermissionsPageProps)
             isLoading={users.isLoading}
             accessOf={accessOf}
             onEdit={setEditing}
+            onResetPassword={setResetting}
+            onShowApiKeys={setShowingKeys}
             onDelete={(user) => {
               setDeleting(user);
               setConfirmOpen(true);
@@ -101,6 +113,15 @@ export function UsersPermissionsPage({ currentUser }: UsersPermissionsPageProps)
           onClose={() => setEditing(null)}
           actorIsOwner={actorIsOwner}
           isSelf={editing.id === currentUser.id}
+        />
+      )}
+      {resetting && <ResetPasswordDialog key={resetting.id} user={resetting} onClose={() => setResetting(null)} />}
+      {showingKeys && (
+        <UserApiKeysDialog
+          key={showingKeys.id}
+          user={showingKeys}
+          revokeBlockedReason={isOwnerProtected(showingKeys) ? t('access.ownerKeysProtected') : null}
+          onClose={() => setShowingKeys(null)}
         />
       )}
       <ConfirmDialog

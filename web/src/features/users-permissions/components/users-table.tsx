@@ -1,6 +1,8 @@
 import type { UserDto } from '@erp/contracts';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import LockResetRoundedIcon from '@mui/icons-material/LockResetRounded';
+import VpnKeyRoundedIcon from '@mui/icons-material/VpnKeyRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Table from '@mui/material/Table';
@@ -26,6 +28,8 @@ export interface UserRowAccess {
   editBlockedReason: string | null;
   /** Why the user cannot be deleted, or null when they can. */
   deleteBlockedReason: string | null;
+  /** Why their password cannot be reset here (oneself, an owner for an admin), or null when it can. */
+  resetBlockedReason: string | null;
 }
 
 interface UsersTableProps {
@@ -33,6 +37,8 @@ interface UsersTableProps {
   isLoading: boolean;
   accessOf: (user: UserDto) => UserRowAccess;
   onEdit: (user: UserDto) => void;
+  onResetPassword: (user: UserDto) => void;
+  onShowApiKeys: (user: UserDto) => void;
   onDelete: (user: UserDto) => void;
 }
 
@@ -65,7 +71,15 @@ function RowAction({
   );
 }
 
-export function UsersTable({ users, isLoading, accessOf, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({
+  users,
+  isLoading,
+  accessOf,
+  onEdit,
+  onResetPassword,
+  onShowApiKeys,
+  onDelete,
+}: UsersTableProps) {
   const { t } = useTranslation('users-permissions');
   const { language } = useLanguage();
 
@@ -144,6 +158,18 @@ export function UsersTable({ users, isLoading, accessOf, onEdit, onDelete }: Use
                         blockedReason={access.editBlockedReason}
                         onClick={() => onEdit(user)}
                         icon={<EditRoundedIcon fontSize="small" />}
+                      />
+                      <RowAction
+                        label={t('actions.resetPassword', { name })}
+                        blockedReason={access.resetBlockedReason}
+                        onClick={() => onResetPassword(user)}
+                        icon={<LockResetRoundedIcon fontSize="small" />}
+                      />
+                      <RowAction
+                        label={t('actions.apiKeys', { name })}
+                        blockedReason={null}
+                        onClick={() => onShowApiKeys(user)}
+                        icon={<VpnKeyRoundedIcon fontSize="small" />}
                       />
                       <RowAction
                         label={t('actions.deleteUser', { name })}
