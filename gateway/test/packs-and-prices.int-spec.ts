@@ -281,7 +281,10 @@ describe('packs, units and price lists', () => {
       ]);
       expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'confirmed' })).status).toBe(200);
       const invoice = await json<GeneratedInvoiceDto>(await owner.post(`/api/orders/${placed.id}/generate-invoice`));
-      const text = pdfText(Buffer.from(await (await owner.get(invoice.pdfUrl)).arrayBuffer()));
+      const download = await owner.get(invoice.pdfUrl);
+      const body = Buffer.from(await download.arrayBuffer());
+      expect({ status: download.status, start: body.subarray(0, 200).toString() }).toMatchObject({ status: 200 });
+      const text = pdfText(body);
       expect(text).toMatch(/5\s+carton\s+75\.00\s+375\.00/);
       expect(text).toMatch(/= 60\s+كرتون/);
       expect(text).toMatch(/حبة piece/);

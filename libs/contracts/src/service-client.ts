@@ -6,6 +6,12 @@ import type { ServiceName } from './services.js';
 
 export const DEFAULT_RPC_TIMEOUT_MS = 10_000;
 
+/**
+ * Calls that render a document wait for a Chromium page and print within the renderer's own
+ * 30 s limit: the caller must wait longer than that, or it answers 503 while the PDF is made.
+ */
+export const DOCUMENT_RPC_TIMEOUT_MS = 60_000;
+
 const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
 
 function isUnreachable(error: unknown): boolean {
@@ -28,6 +34,11 @@ export abstract class ServiceClient {
 
   health(meta: RpcMeta): Promise<ServiceHealthDto> {
     return this.send<ServiceHealthDto>(healthPattern(this.service), {}, meta, Math.min(this.timeoutMs, 3_000));
+  }
+
+  /** The timeout of a call that renders a document: never shorter than the configured one. */
+  protected get documentTimeoutMs(): number {
+    return Math.max(this.timeoutMs, DOCUMENT_RPC_TIMEOUT_MS);
   }
 
   protected async send<TResult, TData = unknown>(

@@ -41,12 +41,12 @@ export class BillingClient extends ServiceClient {
   }
 
   getInvoicePdf(id: string, meta: RpcMeta): Promise<InvoicePdfDto> {
-    return this.send(BillingPatterns.GetInvoicePdf, { id }, meta);
+    return this.send(BillingPatterns.GetInvoicePdf, { id }, meta, this.documentTimeoutMs);
   }
 
   /** A proforma of the order as it is now, in any status: no number, no QR, not kept. */
   getProformaPdf(orderId: string, meta: RpcMeta): Promise<InvoicePdfDto> {
-    return this.send(BillingPatterns.GetProformaPdf, { orderId }, meta);
+    return this.send(BillingPatterns.GetProformaPdf, { orderId }, meta, this.documentTimeoutMs);
   }
 
   /** Records a payment against a customer invoice; 409 above its balance due (CONTRACT §11). */
@@ -85,7 +85,7 @@ export class BillingClient extends ServiceClient {
 
   /** The same statement as a bilingual PDF. */
   getStatementPdf(clientId: string, query: StatementQueryDto, meta: RpcMeta): Promise<InvoicePdfDto> {
-    return this.send(BillingPatterns.GetStatementPdf, { ...query, clientId }, meta);
+    return this.send(BillingPatterns.GetStatementPdf, { ...query, clientId }, meta, this.documentTimeoutMs);
   }
 
   /** Receivables by age, per client with something left to pay. */
