@@ -5,8 +5,9 @@
  */
 import { Queue } from 'bullmq';
 import pg from 'pg';
-import { sleep } from './api.js';
+import { call, sleep } from './api.js';
 import { REDIS_PREFIX, type SeededItem } from './settings.js';
+import type { Intent } from './workload.js';
 
 /** libs/contracts/src/queues.ts: queue names are a contract and never renamed. */
 const queues = [
@@ -367,28 +368,105 @@ export async function waitForDrain(databaseUrl: string, redisUrl: string, timeou
   }
 }
 
+/** The schemas whose outbox carries webhook events (docs/decisions/0018). */
+const WEBHOOK_EVENT_SOURCES = ['orders', 'inventory', 'billing'];
+
+export interface WebhookFigures {
+  /** Webhook events in the producers' outboxes since the endpoint exists, of the types it takes. */
+  events: number;
+  /** Delivery rows of the endpoint, by status. */
+  rows: Record<string, number>;
+  posts: number;
+  deliveriesReceived: number;
+  repeats: number;
+  /** Events committed in an outbox with no delivery row for the endpoint: lost on the way to identity. */
+  eventsWithoutDelivery: number;
+  /** Delivery rows marked delivered that the receiver never got. */
+  deliveredNotReceived: number;
+  lost: number;
+}
+
 /**
- * What the webhook receiver got against identity's delivery log: each delivery row delivered
- * should have reached the receiver (at least once); repeats are counted.
+ * Webhooks counted from where they start: every event a producer committed to its outbox (of a
+ * type the endpoint takes, since it exists) must have its delivery row in identity, and every
+ * delivered row must have reached the receiver (at least once; repeats are counted).
  */
 export async function webhookFigures(
   databaseUrl: string,
+  endpointId: string,
   received: Array<{ delivery: string; event: string }>,
-): Promise<{ rows: Record<string, number>; posts: number; deliveriesReceived: number; repeats: number; lost: number }> {
-  const rows = await withClient(
-    databaseUrl,
-    async (db) =>
-      (await db.query<{ id: string; status: string }>(`SELECT id, status FROM identity.webhook_deliveries`)).rows,
-  );
+): Promise<WebhookFigures> {
+  const { events, rows } = await withClient(databaseUrl, async (db) => {
+    const sources = WEBHOOK_EVENT_SOURCES.map(
+      (schema) =>
+        `SELECT payload->'data'->>'id' AS event_id, payload->'data'->>'type' AS type, created_at FROM ${schema}.outbox WHERE queue = 'webhook-events'`,
+    ).join(' UNION ALL ');
+    const events = (
+      await db.query<{ event_id: string; delivered: boolean }>(
+        `SELECT e.event_id, EXISTS (SELECT 1 FROM identity.webhook_deliveries d
+                                     WHERE d.endpoint_id = w.id AND d.event_id::text = e.event_id) AS delivered
+           FROM (${sources}) AS e
+           JOIN identity.webhook_endpoints w ON w.id = $1
+          WHERE e.created_at >= w.created_at AND e.type = ANY(w.events)`,
+        [endpointId],
+      )
+    ).rows;
+    const rows = (
+      await db.query<{ id: string; status: string }>(
+        `SELECT id, status FROM identity.webhook_deliveries WHERE endpoint_id = $1`,
+        [endpointId],
+      )
+    ).rows;
+    return { events, rows };
+  });
   const perDelivery = new Map<string, number>();
   for (const post of received) perDelivery.set(post.delivery, (perDelivery.get(post.delivery) ?? 0) + 1);
   const statusCounts: Record<string, number> = {};
   for (const row of rows) statusCounts[row.status] = (statusCounts[row.status] ?? 0) + 1;
+  const eventsWithoutDelivery = events.filter((event) => !event.delivered).length;
+  const deliveredNotReceived = rows.filter((row) => row.status === 'delivered' && !perDelivery.has(row.id)).length;
   return {
+    events: events.length,
     rows: statusCounts,
     posts: received.length,
     deliveriesReceived: perDelivery.size,
     repeats: [...perDelivery.values()].reduce((sum, times) => sum + times - 1, 0),
-    lost: rows.filter((row) => row.status === 'delivered' && !perDelivery.has(row.id)).length,
+    eventsWithoutDelivery,
+    deliveredNotReceived,
+    lost: eventsWithoutDelivery + deliveredNotReceived,
   };
+}
+
+/**
+ * The per-order check: each order a client meant to make exists once, in the status the client
+ * last set with a 2xx; an order the client gave up on does not exist. One line per disagreement.
+ */
+export async function intentMismatches(baseUrl: string, cookie: string, intents: readonly Intent[]): Promise<string[]> {
+  const keys = new Set(intents.map((intent) => intent.key));
+  // Keys are flt-<run>-c<client>-<n>: this workload's orders share `flt-<run>-`.
+  const run = intents[0]?.key.split('-').slice(0, 2).join('-') ?? 'flt';
+  const orders = await call<Array<{ id: string; clientName: string; status: string }>>(
+    baseUrl,
+    'GET',
+    `/api/orders?limit=5000&search=${encodeURIComponent(`${run}-`)}`,
+    { headers: { cookie } },
+  );
+  if (orders.status !== 200 || !Array.isArray(orders.body)) return [`the orders list answered ${orders.status}`];
+  const byName = new Map<string, Array<{ id: string; status: string }>>();
+  for (const order of orders.body) {
+    if (keys.has(order.clientName)) byName.set(order.clientName, [...(byName.get(order.clientName) ?? []), order]);
+  }
+  const mismatches: string[] = [];
+  for (const intent of intents) {
+    const found = byName.get(intent.key) ?? [];
+    if (intent.orderId === undefined) {
+      if (found.length > 0) mismatches.push(`${intent.key}: the client gave up, yet ${found.length} order(s) exist`);
+      continue;
+    }
+    if (found.length !== 1) mismatches.push(`${intent.key}: ${found.length} orders (1 expected)`);
+    else if (found[0]!.status !== intent.status) {
+      mismatches.push(`${intent.key}: status ${found[0]!.status}, the client last set ${intent.status}`);
+    }
+  }
+  return mismatches;
 }

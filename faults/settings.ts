@@ -5,6 +5,8 @@ export const root = join(import.meta.dirname, '..');
 export const faultsDir = join(root, '.data', 'faults');
 export const reportFile = join(root, '.data', 'faults-report.json');
 export const stackLogFile = join(faultsDir, 'stack.log');
+/** FAULT_CRASH_DIR of the system under test: a file named after a service's schema crashes it after its next commit. */
+export const crashDir = join(faultsDir, 'crash');
 
 /**
  * Ports of this suite only (19000–19099, or FAULTS_PORT_BASE … +99), so it never meets another

@@ -12,9 +12,10 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { ensurePostgres, ensureRedis, type Started } from '../scripts/lib/infra.mjs';
 import { sleep } from './api.js';
-import { redisPid } from './processes.js';
+import { isAlive, postgresPids, redisPid } from './processes.js';
 import {
   AI_JOB_TIMEOUT_MS,
+  crashDir,
   DATABASE,
   faultsDir,
   OWNER,
@@ -48,6 +49,17 @@ export class Infrastructure {
   async stopPostgres(): Promise<number> {
     const started = Date.now();
     await this.postgres?.stop();
+    this.postgres = null;
+    return Date.now() - started;
+  }
+
+  /** SIGKILL of the postmaster and every backend at once (a crash: recovery from the WAL at the next start). */
+  async killPostgres(): Promise<number> {
+    const started = Date.now();
+    const pids = postgresPids();
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    while (pids.some((pid) => isAlive(pid))) await sleep(50);
+    // Its stop() would wait for an exit that already happened.
     this.postgres = null;
     return Date.now() - started;
   }
@@ -113,6 +125,8 @@ export async function startSystem(infra: Infrastructure): Promise<RunningSystem>
   const appDir = join(faultsDir, 'app');
   rmSync(appDir, { recursive: true, force: true });
   mkdirSync(appDir, { recursive: true });
+  rmSync(crashDir, { recursive: true, force: true });
+  mkdirSync(crashDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(ports.gateway),
@@ -139,6 +153,8 @@ export async function startSystem(infra: Infrastructure): Promise<RunningSystem>
     WEBHOOK_ALLOW_HTTP: 'true',
     WEBHOOK_BACKOFF_MS: '500',
     WEBHOOK_ATTEMPTS: '10',
+    // The crash point between a commit and its publication (libs/common/src/outbox/crash-after-commit.ts).
+    FAULT_CRASH_DIR: crashDir,
     // An OpenAI-compatible endpoint that the AI case controls (it hangs); nothing listens there otherwise.
     AI_BASE_URL: `http://127.0.0.1:${ports.aiEndpoint}/v1`,
     AI_MODEL: 'faults-model',
@@ -261,6 +277,7 @@ export async function startControlServer(
   const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
     'POST /postgres/stop': async () => ({ ms: await infra.stopPostgres() }),
     'POST /postgres/start': async () => ({ ms: await infra.startPostgres() }),
+    'POST /postgres/kill': async () => ({ ms: await infra.killPostgres() }),
     'POST /redis/stop': async (body) => ({
       ms: await infra.stopRedis(body.signal === 'SIGKILL' ? 'SIGKILL' : 'SIGTERM'),
     }),

@@ -1,11 +1,11 @@
 /**
  * Clients that create, confirm, complete and cancel orders through the gateway and retry as a
- * careful real client does: the same Idempotency-Key on POST /api/v1/orders (the one create call
- * that has it); for POST /api/orders/manual, which has none, a look-up by the order's unique
- * client name before every retry, so an order created by an attempt whose answer was lost is
- * adopted rather than made twice. Status changes are idempotent (setting the current status again
- * changes nothing) and are simply retried. Retries stop at a 2xx or a 4xx; a step still failing
- * after `stepDeadlineMs` gives up (counted).
+ * careful real client does: every create (POST /api/v1/orders with the key, POST
+ * /api/orders/manual with the session) carries an Idempotency-Key, the same on each retry, so an
+ * order made by an attempt whose answer was lost is answered again rather than made twice. Status
+ * changes are idempotent (setting the current status again changes nothing) and are simply
+ * retried. Retries stop at a 2xx or a 4xx; a step still failing after `stepDeadlineMs` gives up
+ * (counted).
  */
 import { call, isRetryable, labelOf, sleep, type Outcome, type Tally } from './api.js';
 import type { SeededItem } from './settings.js';
@@ -25,8 +25,8 @@ export interface Intent {
   /** done: every step answered 2xx; refused: a clear 4xx ended it; gave-up: a step kept failing. */
   outcome?: 'done' | 'refused' | 'gave-up';
   refusal?: string;
-  /** Orders adopted by a look-up after an attempt without an answer (manual creates). */
-  adopted?: boolean;
+  /** Made by a retry after an attempt without a clear answer (503, no answer): the key kept it one order. */
+  createRetried?: boolean;
 }
 
 export interface WorkloadOptions {
@@ -175,26 +175,17 @@ export class OrderWorkload {
   aborted = false;
 
   private async createV1(intent: Intent, lines: Line[]): Promise<boolean> {
-    const { baseUrl, apiKey } = this.options;
     const body = { clientName: intent.key, notes: 'fault suite', items: lines };
-    const outcome = await this.retrying<{ data?: { id: string; orderNumber: string } }>('POST /api/v1/orders', () =>
-      call(baseUrl, 'POST', '/api/v1/orders', {
-        body,
-        headers: { 'x-api-key': apiKey, 'idempotency-key': intent.key },
-      }),
+    const outcome = await this.create<{ data?: { id: string; orderNumber: string } }>(
+      intent,
+      'POST /api/v1/orders',
+      { 'x-api-key': this.options.apiKey },
+      body,
     );
-    if (outcome.status === 201 && outcome.body?.data) {
-      intent.orderId = outcome.body.data.id;
-      intent.orderNumber = outcome.body.data.orderNumber;
-      return true;
-    }
-    intent.outcome = isRetryable(outcome) ? 'gave-up' : 'refused';
-    intent.refusal = labelOf(outcome);
-    return false;
+    return this.created(intent, outcome, outcome.status === 201 ? outcome.body?.data : undefined);
   }
 
   private async createManual(intent: Intent, lines: Line[]): Promise<boolean> {
-    const { baseUrl, cookie } = this.options;
     const body = {
       clientName: intent.key,
       notes: 'fault suite',
@@ -205,48 +196,43 @@ export class OrderWorkload {
         ...(line.stockItemId ? { stockItemId: line.stockItemId } : {}),
       })),
     };
-    const deadline = Date.now() + this.stepDeadlineMs;
-    for (let round = 0; ; round += 1) {
-      const outcome = await call<{ id: string; orderNumber: string }>(baseUrl, 'POST', '/api/orders/manual', {
-        body,
-        headers: { cookie },
-      });
-      this.options.tally.add('POST /api/orders/manual', outcome);
-      if (outcome.status === 201 && outcome.body) {
-        intent.orderId = outcome.body.id;
-        intent.orderNumber = outcome.body.orderNumber;
-        return true;
-      }
-      if (!isRetryable(outcome) || Date.now() > deadline || this.aborted) {
-        intent.outcome = isRetryable(outcome) ? 'gave-up' : 'refused';
-        intent.refusal = labelOf(outcome);
-        return false;
-      }
-      await sleep(Math.min(2_000, 200 * 2 ** Math.min(round, 3)) * (0.5 + Math.random()));
-      // The attempt may have created the order before its answer was lost: look before trying again.
-      const found = await this.lookUp(intent.key);
-      if (found === 'gave-up') {
-        intent.outcome = 'gave-up';
-        return false;
-      }
-      if (found) {
-        intent.orderId = found.id;
-        intent.orderNumber = found.orderNumber;
-        intent.adopted = true;
-        return true;
-      }
-    }
+    const outcome = await this.create<{ id: string; orderNumber: string }>(
+      intent,
+      'POST /api/orders/manual',
+      { cookie: this.options.cookie },
+      body,
+    );
+    return this.created(intent, outcome, outcome.status === 201 ? outcome.body : undefined);
   }
 
-  private async lookUp(clientName: string): Promise<{ id: string; orderNumber: string } | null | 'gave-up'> {
-    const { baseUrl, cookie } = this.options;
-    const outcome = await this.retrying<Array<{ id: string; orderNumber: string; clientName: string }>>(
-      'GET /api/orders?search=',
-      () =>
-        call(baseUrl, 'GET', `/api/orders?search=${encodeURIComponent(clientName)}&limit=5`, { headers: { cookie } }),
-    );
-    if (outcome.status !== 200 || !Array.isArray(outcome.body)) return 'gave-up';
-    return outcome.body.find((order) => order.clientName === clientName) ?? null;
+  /** POST with the intent's key as Idempotency-Key, retried with the same key and body. */
+  private async create<T>(
+    intent: Intent,
+    route: 'POST /api/v1/orders' | 'POST /api/orders/manual',
+    headers: Record<string, string>,
+    body: object,
+  ): Promise<Outcome<T>> {
+    let attempts = 0;
+    const outcome = await this.retrying<T>(route, () => {
+      attempts += 1;
+      return call<T>(this.options.baseUrl, 'POST', route.slice('POST '.length), {
+        body,
+        headers: { ...headers, 'idempotency-key': intent.key },
+      });
+    });
+    if (attempts > 1 && outcome.status === 201) intent.createRetried = true;
+    return outcome;
+  }
+
+  private created(intent: Intent, outcome: Outcome, order: { id: string; orderNumber: string } | undefined): boolean {
+    if (order) {
+      intent.orderId = order.id;
+      intent.orderNumber = order.orderNumber;
+      return true;
+    }
+    intent.outcome = isRetryable(outcome) ? 'gave-up' : 'refused';
+    intent.refusal = labelOf(outcome);
+    return false;
   }
 
   private async setStatus(intent: Intent, status: OrderStatus): Promise<'ok' | 'shortage' | 'refused' | 'gave-up'> {
@@ -268,12 +254,12 @@ export class OrderWorkload {
     return {
       orders: this.intents.length,
       viaManual: count((intent) => intent.via === 'manual'),
-      viaV1WithIdempotencyKey: count((intent) => intent.via === 'v1'),
+      viaV1: count((intent) => intent.via === 'v1'),
       done: count((intent) => intent.outcome === 'done'),
       refusedWithClearError: count((intent) => intent.outcome === 'refused'),
       refusedForShortage: count((intent) => intent.refusal === 'INVENTORY_INSUFFICIENT_STOCK'),
       gaveUp: count((intent) => intent.outcome === 'gave-up'),
-      adoptedAfterLostAnswer: count((intent) => intent.adopted === true),
+      createdByARetry: count((intent) => intent.createRetried === true),
     };
   }
 }

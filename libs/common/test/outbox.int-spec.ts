@@ -298,6 +298,36 @@ describe('the transactional outbox (real PostgreSQL and Redis)', () => {
     await hop.cut();
   });
 
+  it('sends again, once Redis is back, what it sent just before the connection was lost (a crashed Redis may have dropped it)', async () => {
+    const hop = new RedisHop();
+    await hop.open();
+    const queue = newQueue({ host: '127.0.0.1', port: hop.port, maxRetriesPerRequest: null });
+    await queue.waitUntilReady();
+    const dataSource = await newDataSource();
+    const relay = newRelay(dataSource, queue, { intervalMs: 60_000 });
+    relay.start();
+    const kept = job();
+    const dropped = job();
+    await dataSource.transaction(async (manager) => {
+      await stageOutboxJob(manager, kept);
+      await stageOutboxJob(manager, dropped);
+    });
+    await until('both published', async () => (await inspect.getJob(kept.jobId)) && inspect.getJob(dropped.jobId));
+    await until('both marked sent', async () => (await rowOf(dropped.jobId))?.sent_at);
+
+    // Redis "crashes": the connection drops and the job it acknowledged last is gone.
+    await hop.cut();
+    await (await inspect.getJob(dropped.jobId))!.remove();
+    await hop.open();
+
+    await until('the dropped job back in its queue', () => inspect.getJob(dropped.jobId));
+    await until('marked sent again', async () => (await rowOf(dropped.jobId))?.sent_at);
+    const jobs = await inspect.getJobs(['waiting', 'active', 'completed', 'delayed'], 0, -1);
+    expect(jobs.filter((each) => each.id === kept.jobId)).toHaveLength(1);
+    expect(jobs.filter((each) => each.id === dropped.jobId)).toHaveLength(1);
+    await hop.cut();
+  });
+
   it('delivers the job of a producer that died right after its commit, once another process runs the relay', async () => {
     const producer = await newDataSource();
     const orphan = job();

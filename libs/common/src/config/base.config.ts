@@ -1,5 +1,5 @@
 import { defaultServicePorts } from '@erp/contracts';
-import { IsIn, IsInt, IsNumber, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 
 const postgresUrl = /^postgres(ql)?:\/\/\S+$/;
 const redisUrl = /^rediss?:\/\/\S+$/;
@@ -39,4 +39,10 @@ export class ServiceConfig extends ProcessConfig {
   @IsInt() @Min(1) @Max(1_000) OUTBOX_BATCH_SIZE: number = 100;
   /** Days a sent outbox row is kept (to look at, and for reconciliation) before the relay deletes it. */
   @IsNumber() @Min(0) @Max(365) OUTBOX_RETENTION_DAYS: number = 7;
+  /**
+   * Fault suite only, ignored when NODE_ENV is production: a folder where a file named after the
+   * service's schema makes its next commit that staged outbox rows kill the process before the
+   * relay publishes them (libs/common/src/outbox/crash-after-commit.ts).
+   */
+  @IsOptional() @IsString() FAULT_CRASH_DIR?: string;
 }

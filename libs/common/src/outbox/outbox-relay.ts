@@ -2,6 +2,7 @@ import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nest
 import type { Queue } from 'bullmq';
 import type { DataSource, EntitySubscriberInterface, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
 import { isDependencyUnavailable } from '../rpc/dependency-unavailable.js';
+import { crashAfterCommitHook } from './crash-after-commit.js';
 import {
   OUTBOX_STAGED,
   outboxSchemaOf,
@@ -22,6 +23,8 @@ export interface OutboxRelayOptions {
   addTimeoutMs: number;
   /** How often sent rows past the retention are deleted, in ms. */
   pruneEveryMs: number;
+  /** Fault suite only: the folder of crash triggers (crash-after-commit.ts); unset in production. */
+  crashDir?: string;
 }
 
 export const defaultOutboxRelayOptions: OutboxRelayOptions = {
@@ -38,6 +41,11 @@ const PRUNE_BATCH = 1_000;
 const MAX_RETRY_DELAY_S = 300;
 /** How long a queue's connection may take to say whether it is up. */
 const READY_PROBE_MS = 1_000;
+/**
+ * After a lost Redis connection, rows sent this long before it was lost are sent again: a Redis
+ * that crashed (appendfsync everysec) may have dropped what it acknowledged in its last second.
+ */
+export const RESEND_BEFORE_LOSS_S = 5;
 
 type BatchOutcome = 'empty' | 'done' | 'more' | 'redis-down' | 'database-down';
 
@@ -91,6 +99,10 @@ export class OutboxRelay implements EntitySubscriberInterface, OnApplicationBoot
   private databaseDown = false;
   private lastPruned = 0;
   private readonly nudgeFromStage = (): void => this.nudge();
+  private readonly crashAfterCommit: (() => void) | null;
+  /** When a queue's Redis connection was lost (null: not lost since the last resend). */
+  private connectionLostAt: number | null = null;
+  private readonly detachConnections: Array<() => void> = [];
 
   constructor(
     private readonly dataSource: DataSource,
@@ -98,6 +110,7 @@ export class OutboxRelay implements EntitySubscriberInterface, OnApplicationBoot
     private readonly options: OutboxRelayOptions = defaultOutboxRelayOptions,
   ) {
     this.schema = outboxSchemaOf(dataSource);
+    this.crashAfterCommit = crashAfterCommitHook(this.schema, options.crashDir);
   }
 
   onApplicationBootstrap(): void {
@@ -113,6 +126,7 @@ export class OutboxRelay implements EntitySubscriberInterface, OnApplicationBoot
     this.started = true;
     if (!this.dataSource.subscribers.includes(this)) this.dataSource.subscribers.push(this);
     registerOutboxNudge(this.dataSource, this.nudgeFromStage);
+    this.watchConnections();
     this.timer = setInterval(() => this.wake(), this.options.intervalMs);
     this.timer.unref();
     this.wake();
@@ -128,6 +142,7 @@ export class OutboxRelay implements EntitySubscriberInterface, OnApplicationBoot
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     unregisterOutboxNudge(this.dataSource, this.nudgeFromStage);
+    for (const detach of this.detachConnections.splice(0)) detach();
     const index = this.dataSource.subscribers.indexOf(this);
     if (index >= 0) this.dataSource.subscribers.splice(index, 1);
     await this.running;
@@ -146,6 +161,7 @@ export class OutboxRelay implements EntitySubscriberInterface, OnApplicationBoot
     // Still active: only a savepoint was released.
     if (event.queryRunner.isTransactionActive || !data[OUTBOX_STAGED]) return;
     delete data[OUTBOX_STAGED];
+    this.crashAfterCommit?.();
     this.nudge();
   }
 
@@ -171,6 +187,58 @@ export class OutboxRelay implements EntitySubscriberInterface, OnApplicationBoot
   async drain(draining = false): Promise<void> {
     if (this.running) await this.running;
     await this.track(this.passes(draining));
+  }
+
+  /** Listens to each queue's Redis connection: lost, then ready again, means a resend (resendAfterLoss). */
+  private watchConnections(): void {
+    const lost = (): void => {
+      this.connectionLostAt ??= Date.now();
+    };
+    const ready = (): void => {
+      if (this.connectionLostAt !== null) void this.resendAfterLoss();
+    };
+    for (const queue of new Set(this.queues.values())) {
+      void queue.getBackend().client.then(
+        (client) => {
+          if (!this.started) return;
+          client.on('close', lost);
+          client.on('ready', ready);
+          this.detachConnections.push(() => {
+            client.off('close', lost);
+            client.off('ready', ready);
+          });
+        },
+        () => undefined, // a queue that never connected: its adds fail and the rows wait
+      );
+    }
+  }
+
+  /**
+   * Redis is back after its connection was lost: whether it restarted, crashed or only the network
+   * dropped cannot be told apart, so the rows sent in the last RESEND_BEFORE_LOSS_S seconds before
+   * the loss are marked unsent and go out again. A job Redis still holds is not added twice
+   * (jobId), and one it dropped is back; consumers are idempotent (decision 0018).
+   */
+  private async resendAfterLoss(): Promise<void> {
+    const lostAt = this.connectionLostAt;
+    if (lostAt === null) return;
+    this.connectionLostAt = null;
+    const seconds = (Date.now() - lostAt) / 1000 + RESEND_BEFORE_LOSS_S;
+    try {
+      const [, resent] = (await this.dataSource.query(
+        `UPDATE ${this.schema}.outbox SET sent_at = NULL WHERE sent_at >= now() - make_interval(secs => $1)`,
+        [seconds],
+      )) as [unknown, number];
+      if (resent > 0) {
+        this.logger.log(
+          { schema: this.schema, resent },
+          'Redis connection back: rows sent just before it was lost are sent again (BullMQ keeps one job per id)',
+        );
+      }
+      this.nudge();
+    } catch (error) {
+      this.logger.warn({ schema: this.schema, err: error }, 'rows sent before the Redis connection was lost not re-sent');
+    }
   }
 
   private wake(): void {

@@ -49,6 +49,7 @@ export function outboxRelayOptions(config: ServiceConfig): OutboxRelayOptions {
     intervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
     batchSize: config.OUTBOX_BATCH_SIZE,
     retentionDays: config.OUTBOX_RETENTION_DAYS,
+    crashDir: config.FAULT_CRASH_DIR,
   };
 }
 
