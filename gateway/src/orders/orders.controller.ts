@@ -40,7 +40,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import { orderIdempotencyOf } from '../common/idempotency-key.js';
+import { idempotencyOf } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
 
@@ -92,7 +92,7 @@ export class OrdersController {
     @RequestMeta() meta: RpcMeta,
   ): Promise<OrderDto> {
     // A form sent twice (a double click, a retry after a lost answer) makes one order (CONTRACT §4).
-    const idempotency = orderIdempotencyOf(
+    const idempotency = idempotencyOf(
       idempotencyKey,
       `user:${user.id}`,
       request.body,
