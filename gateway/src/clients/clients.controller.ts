@@ -10,13 +10,16 @@ import {
   type ClientDto,
   type RpcMeta,
   type StatementDto,
+  type UserDto,
 } from '@erp/contracts';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireAllPermissions, RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import { RequestMeta } from '../common/request-meta.decorator.js';
+import { idempotencyOf, userScope } from '../common/idempotency-key.js';
+import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
+import { GatewayConfig } from '../config/gateway.config.js';
 
 /** Clients (SPEC §2 Clients), kept by the orders service. */
 @Controller('clients')
@@ -24,6 +27,7 @@ export class ClientsController {
   constructor(
     private readonly orders: OrdersClient,
     private readonly billing: BillingClient,
+    private readonly config: GatewayConfig,
   ) {}
 
   /** A bare array, newest first (CONTRACT §4b); X-Total-Count when a limit is asked. */
@@ -39,11 +43,24 @@ export class ClientsController {
     return page.items;
   }
 
+  /** A new client. With an Idempotency-Key header, a retry of the same body answers the first client. */
   @RequirePermission(Permission.ClientsWrite)
   @Post()
   @HttpCode(201)
-  create(@Body() dto: CreateClientDto, @RequestMeta() meta: RpcMeta): Promise<ClientDto> {
-    return this.orders.createClient(dto, meta);
+  create(
+    @Body() dto: CreateClientDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @CurrentUser() user: UserDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<ClientDto> {
+    const idempotency = idempotencyOf(
+      idempotencyKey,
+      userScope(user),
+      request.body,
+      this.config.IDEMPOTENCY_TTL_SECONDS,
+    );
+    return this.orders.createClient({ ...dto, ...(idempotency ? { idempotency } : {}) }, meta);
   }
 
   /** The client with its balance and overdue balance (CONTRACT §11), kept by billing. */

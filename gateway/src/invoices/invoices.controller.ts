@@ -7,18 +7,24 @@ import {
   type InvoiceDto,
   type PaymentDto,
   type RpcMeta,
+  type UserDto,
 } from '@erp/contracts';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly, RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import { RequestMeta } from '../common/request-meta.decorator.js';
+import { idempotencyOf, userScope } from '../common/idempotency-key.js';
+import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
+import { GatewayConfig } from '../config/gateway.config.js';
 
 /** Invoices and credit notes (SPEC §2 Invoices, CONTRACT §11), kept by the billing service. */
 @Controller('invoices')
 export class InvoicesController {
-  constructor(private readonly billing: BillingClient) {}
+  constructor(
+    private readonly billing: BillingClient,
+    private readonly config: GatewayConfig,
+  ) {}
 
   /** A bare array, newest first (CONTRACT §4b); X-Total-Count when a limit is asked. */
   @RequirePermission(Permission.InvoicesRead)
@@ -51,16 +57,28 @@ export class InvoicesController {
     return this.billing.getInvoice(id, meta);
   }
 
-  /** A payment against a customer invoice: more than 0, at most its balance due (CONTRACT §11). */
+  /**
+   * A payment against a customer invoice: more than 0, at most its balance due (CONTRACT §11).
+   * With an Idempotency-Key header, a retry of the same payment answers the first one.
+   */
   @RequirePermission(Permission.InvoicesWrite)
   @Post(':id/payments')
   @HttpCode(201)
   recordPayment(
     @Param('id', ParseIdPipe) id: string,
     @Body() dto: RecordPaymentDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @CurrentUser() user: UserDto,
     @RequestMeta() meta: RpcMeta,
   ): Promise<PaymentDto> {
-    return this.billing.recordPayment(id, dto, meta);
+    const idempotency = idempotencyOf(
+      idempotencyKey,
+      userScope(user),
+      { invoiceId: id, body: request.body },
+      this.config.IDEMPOTENCY_TTL_SECONDS,
+    );
+    return this.billing.recordPayment(id, { ...dto, ...(idempotency ? { idempotency } : {}) }, meta);
   }
 
   /** Every payment of the invoice, oldest first; deleted ones too, with who deleted them and why. */

@@ -40,7 +40,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import { orderIdempotencyOf } from '../common/idempotency-key.js';
+import { idempotencyOf, userScope } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
 
@@ -92,9 +92,9 @@ export class OrdersController {
     @RequestMeta() meta: RpcMeta,
   ): Promise<OrderDto> {
     // A form sent twice (a double click, a retry after a lost answer) makes one order (CONTRACT §4).
-    const idempotency = orderIdempotencyOf(
+    const idempotency = idempotencyOf(
       idempotencyKey,
-      `user:${user.id}`,
+      userScope(user),
       request.body,
       this.config.IDEMPOTENCY_TTL_SECONDS,
     );
@@ -177,7 +177,8 @@ export class OrdersController {
 
   /**
    * Goods of a confirmed or completed order come back (CONTRACT §11): restocked into the batches
-   * they left or written off, and a credit note for them. 409 beyond what was delivered.
+   * they left or written off, and a credit note for them. 409 beyond what was delivered. With an
+   * Idempotency-Key header, a retry of the same return answers the first one.
    */
   @RequirePermission(Permission.OrdersWrite)
   @Post(':id/returns')
@@ -185,9 +186,18 @@ export class OrdersController {
   createReturn(
     @Param('id', ParseIdPipe) id: string,
     @Body() dto: CreateOrderReturnDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @CurrentUser() user: UserDto,
     @RequestMeta() meta: RpcMeta,
   ): Promise<OrderReturnDto> {
-    return this.orders.createOrderReturn(id, dto, meta);
+    const idempotency = idempotencyOf(
+      idempotencyKey,
+      userScope(user),
+      { orderId: id, body: request.body },
+      this.config.IDEMPOTENCY_TTL_SECONDS,
+    );
+    return this.orders.createOrderReturn(id, { ...dto, ...(idempotency ? { idempotency } : {}) }, meta);
   }
 
   /** The order's returns, oldest first, each with the credit note that undid it once issued. */

@@ -14,12 +14,15 @@ import {
   type ReorderSuggestionEntryDto,
   type RpcMeta,
   type StockItemDto,
+  type UserDto,
 } from '@erp/contracts';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import { RequestMeta } from '../common/request-meta.decorator.js';
+import { idempotencyOf, userScope } from '../common/idempotency-key.js';
+import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
+import { GatewayConfig } from '../config/gateway.config.js';
 
 /**
  * Stock Management (SPEC §2): items, expiring batches, reorder suggestions and goods receipts
@@ -28,7 +31,10 @@ import { RequestMeta } from '../common/request-meta.decorator.js';
  */
 @Controller('stock')
 export class StockController {
-  constructor(private readonly inventory: InventoryClient) {}
+  constructor(
+    private readonly inventory: InventoryClient,
+    private readonly config: GatewayConfig,
+  ) {}
 
   /** A bare array by name (CONTRACT §4b); X-Total-Count when a limit is asked. */
   @RequirePermission(Permission.StockRead)
@@ -83,11 +89,24 @@ export class StockController {
     return this.inventory.applyReceipt(dto, meta);
   }
 
+  /** A new item. With an Idempotency-Key header, a retry of the same body answers the first item. */
   @RequirePermission(Permission.StockWrite)
   @Post()
   @HttpCode(201)
-  create(@Body() dto: CreateStockItemDto, @RequestMeta() meta: RpcMeta): Promise<StockItemDto> {
-    return this.inventory.createStockItem(dto, meta);
+  create(
+    @Body() dto: CreateStockItemDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Req() request: FastifyRequest,
+    @CurrentUser() user: UserDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<StockItemDto> {
+    const idempotency = idempotencyOf(
+      idempotencyKey,
+      userScope(user),
+      request.body,
+      this.config.IDEMPOTENCY_TTL_SECONDS,
+    );
+    return this.inventory.createStockItem({ ...dto, ...(idempotency ? { idempotency } : {}) }, meta);
   }
 
   /** One stock item, as the list answers it (CONTRACT §13), with its packs. */

@@ -16,7 +16,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
 import { ok, page } from './envelope.js';
-import { orderIdempotencyOf } from '../common/idempotency-key.js';
+import { idempotencyOf } from '../common/idempotency-key.js';
 
 function toV1Order(order: OrderDto, items?: OrderItemDto[]): V1OrderDto {
   return {
@@ -71,7 +71,7 @@ export class V1OrdersController {
     @Req() request: FastifyRequest,
     @RequestMeta() meta: RpcMeta,
   ): Promise<Envelope<Pick<V1OrderDto, 'id' | 'orderNumber' | 'clientName' | 'totalAmount' | 'status'>>> {
-    const idempotency = orderIdempotencyOf(
+    const idempotency = idempotencyOf(
       idempotencyKey,
       request.apiKey!.keyId,
       request.body,

@@ -25,3 +25,4 @@ export * from './outbox/outbox-job.js';
 export * from './outbox/outbox-relay.js';
 export * from './outbox/outbox.module.js';
 export * from './outbox/outbox-table.js';
+export * from './idempotency/idempotent-requests.js';

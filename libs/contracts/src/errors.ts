@@ -21,6 +21,11 @@ export const ErrorCode = {
   RateLimited: 'RATE_LIMITED',
   ServiceUnavailable: 'SERVICE_UNAVAILABLE',
   Internal: 'INTERNAL',
+  /**
+   * An Idempotency-Key sent again with another request (docs/decisions/0019-idempotent-creates.md).
+   * Creating an order keeps its own ORDERS_IDEMPOTENCY_KEY_REUSED (the partner API's, never renamed).
+   */
+  IdempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -37,6 +42,7 @@ const genericErrorStatus: Record<ErrorCode, number> = {
   [ErrorCode.RateLimited]: 429,
   [ErrorCode.ServiceUnavailable]: 503,
   [ErrorCode.Internal]: 500,
+  [ErrorCode.IdempotencyKeyReused]: 409,
 };
 
 /** Every code the system answers with: what the web app compares against and translates. */
@@ -71,7 +77,8 @@ export function statusOfCode(code: string): number {
 /** The generic code of an HTTP status, for failures that arrive as statuses (Fastify's, Nest's). */
 export function codeOfStatus(status: number): ErrorCode {
   const generic = (Object.keys(genericErrorStatus) as ErrorCode[]).find(
-    (code) => genericErrorStatus[code] === status && code !== ErrorCode.InvalidJson,
+    (code) =>
+      genericErrorStatus[code] === status && code !== ErrorCode.InvalidJson && code !== ErrorCode.IdempotencyKeyReused,
   );
   if (generic) return generic;
   if (status === 405) return ErrorCode.NotFound;

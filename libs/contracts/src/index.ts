@@ -17,6 +17,7 @@ export * from './common/server-computed.js';
 export * from './common/decimal-input.js';
 export * from './common/page-query.dto.js';
 export * from './common/date-fields.js';
+export * from './common/idempotency.dto.js';
 export * from './orders/orders.patterns.js';
 export * from './orders/orders.client.js';
 export * from './orders/orders.errors.js';

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { newIdempotencyKey, useIdempotencyKey } from './idempotency-key';
+import { idempotencyHeaders, newIdempotencyKey, useIdempotencyKey } from './idempotency-key';
 
 describe('idempotency keys', () => {
   it('makes a new 32-hex-digit key each time', () => {
@@ -11,10 +11,25 @@ describe('idempotency keys', () => {
 
   it('keeps the key while the same request is sent again, and changes it with the request', () => {
     const { result } = renderHook(() => useIdempotencyKey());
-    const first = result.current({ clientName: 'Al Noor', items: [{ quantity: '2' }] });
-    expect(result.current({ clientName: 'Al Noor', items: [{ quantity: '2' }] })).toBe(first);
-    const edited = result.current({ clientName: 'Al Noor', items: [{ quantity: '3' }] });
+    const first = result.current.keyFor({ clientName: 'Al Noor', items: [{ quantity: '2' }] });
+    expect(result.current.keyFor({ clientName: 'Al Noor', items: [{ quantity: '2' }] })).toBe(first);
+    const edited = result.current.keyFor({ clientName: 'Al Noor', items: [{ quantity: '3' }] });
     expect(edited).not.toBe(first);
-    expect(result.current({ clientName: 'Al Noor', items: [{ quantity: '3' }] })).toBe(edited);
+    expect(result.current.keyFor({ clientName: 'Al Noor', items: [{ quantity: '3' }] })).toBe(edited);
+  });
+
+  it('gives the same request a new key once its submission went through', () => {
+    const { result } = renderHook(() => useIdempotencyKey());
+    const request = { invoiceId: 'inv-1', amount: '100.00', method: 'cash' };
+    const first = result.current.keyFor(request);
+    result.current.succeeded();
+    const next = result.current.keyFor(request);
+    expect(next).not.toBe(first);
+    expect(result.current.keyFor(request)).toBe(next);
+  });
+
+  it('sends the header only with a key', () => {
+    expect(idempotencyHeaders('abc')).toEqual({ headers: { 'Idempotency-Key': 'abc' } });
+    expect(idempotencyHeaders(undefined)).toEqual({});
   });
 });

@@ -99,6 +99,17 @@ export function serveApi(routes: ApiRoutes) {
   });
 }
 
+/** The Idempotency-Key headers sent to `METHOD path`, null where there was none. */
+export function idempotencyKeysSent(
+  fetchMock: ReturnType<typeof mockFetch>,
+  method: string,
+  path: string,
+): Array<string | null> {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => String(url) === path && (init?.method ?? 'GET') === method)
+    .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+}
+
 /** The JSON bodies sent to `METHOD path`. */
 export function bodiesSent(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string): unknown[] {
   return fetchMock.mock.calls

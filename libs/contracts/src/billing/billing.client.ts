@@ -8,7 +8,7 @@ import type {
   CreditReturnDto,
   InvoicedCycleDto,
   PaymentDto,
-  RecordPaymentDto,
+  RecordPaymentRequestDto,
   ReturnCreditNoteDto,
 } from './payment.dto.js';
 import type { AgingRowDto, StatementDto, StatementQueryDto } from './receivables.dto.js';
@@ -49,8 +49,12 @@ export class BillingClient extends ServiceClient {
     return this.send(BillingPatterns.GetProformaPdf, { orderId }, meta, this.documentTimeoutMs);
   }
 
-  /** Records a payment against a customer invoice; 409 above its balance due (CONTRACT §11). */
-  recordPayment(invoiceId: string, payment: RecordPaymentDto, meta: RpcMeta): Promise<PaymentDto> {
+  /** Records a payment against a customer invoice; 409 above its balance due (CONTRACT §11); with `idempotency`, once per key. */
+  recordPayment(
+    invoiceId: string,
+    payment: Omit<RecordPaymentRequestDto, 'invoiceId'>,
+    meta: RpcMeta,
+  ): Promise<PaymentDto> {
     return this.send(BillingPatterns.RecordPayment, { ...payment, invoiceId }, meta);
   }
 

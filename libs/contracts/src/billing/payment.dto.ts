@@ -13,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Type } from 'class-transformer';
+import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { IgnoresServerComputed } from '../common/server-computed.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
@@ -66,9 +67,13 @@ export class RecordPaymentDto {
   reference?: string;
 }
 
+/** billing.record-payment: the invoice's id with the payment, exactly once per idempotency key when one is given. */
 export class RecordPaymentRequestDto extends RecordPaymentDto {
   @IsUUID()
   invoiceId: string;
+
+  @IdempotencyField()
+  idempotency?: IdempotencyDto;
 }
 
 /** GET /api/invoices/{id}/payments: every payment of the invoice, deleted ones too, oldest first. */

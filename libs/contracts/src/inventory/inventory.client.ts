@@ -6,7 +6,7 @@ import type { ListProductsDto, ProductPageDto } from '../v1/products.dto.js';
 import type { ExpiringBatchDto } from './expiring.dto.js';
 import { InventoryPatterns } from './inventory.patterns.js';
 import type {
-  CreateStockItemDto,
+  CreateStockItemRequestDto,
   ListStockItemsDto,
   StockItemDto,
   StockItemPageDto,
@@ -35,7 +35,8 @@ export class InventoryClient extends ServiceClient {
     super(ServiceName.Inventory, proxy, timeoutMs);
   }
 
-  createStockItem(dto: CreateStockItemDto, meta: RpcMeta): Promise<StockItemDto> {
+  /** A new item; with `idempotency`, exactly once per key. */
+  createStockItem(dto: CreateStockItemRequestDto, meta: RpcMeta): Promise<StockItemDto> {
     return this.send(InventoryPatterns.CreateStockItem, dto, meta);
   }
 

@@ -11,6 +11,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
 import { OptionalDateField } from '../common/date-fields.js';
@@ -170,6 +171,12 @@ export class CreateStockItemDto extends StockFormFields {
 
   @OptionalDateField('manufactureDate')
   manufactureDate?: string;
+}
+
+/** inventory.create-stock-item: a new item, exactly once per idempotency key when one is given. */
+export class CreateStockItemRequestDto extends CreateStockItemDto {
+  @IdempotencyField()
+  idempotency?: IdempotencyDto;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   Min,
   ValidateIf,
 } from 'class-validator';
+import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, phonePattern, Trim } from '../common/transforms.js';
@@ -107,6 +108,12 @@ export class CreateClientDto {
   @IsOptional()
   @IsDecimalInput({ scale: 2, integerDigits: 12 })
   creditLimit?: DecimalInput;
+}
+
+/** orders.create-client: a new client, exactly once per idempotency key when one is given. */
+export class CreateClientRequestDto extends CreateClientDto {
+  @IdempotencyField()
+  idempotency?: IdempotencyDto;
 }
 
 /** PATCH /api/clients/{id}: the changed fields only; null clears an optional one (a price list too). */

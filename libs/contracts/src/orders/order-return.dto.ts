@@ -10,6 +10,7 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { Trim } from '../common/transforms.js';
 
@@ -43,9 +44,13 @@ export class CreateOrderReturnDto {
   lines: OrderReturnLineInputDto[];
 }
 
+/** orders.create-order-return: the order's id with the return, exactly once per idempotency key when one is given. */
 export class CreateOrderReturnRequestDto extends CreateOrderReturnDto {
   @IsUUID()
   orderId: string;
+
+  @IdempotencyField()
+  idempotency?: IdempotencyDto;
 }
 
 export interface OrderReturnLineDto {

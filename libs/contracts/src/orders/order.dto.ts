@@ -6,7 +6,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
-  IsInt,
   IsISO8601,
   IsNotEmpty,
   IsOptional,
@@ -14,13 +13,13 @@ import {
   IsUUID,
   Matches,
   MaxLength,
-  Min,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { intakeFileUrlPattern } from '../ai-parser/ai-parse.jobs.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
+import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
 import { IgnoresServerComputed } from '../common/server-computed.js';
 import { NormalizeUnit } from '../inventory/stock-item.dto.js';
@@ -237,34 +236,10 @@ export class CreateOrderDto extends OrderOriginFields {
   items: OrderItemInputDto[];
 }
 
-/** An Idempotency-Key of order creation: unique per scope (a partner's API key, `user:<id>` for a session) for `ttlSeconds`. */
-export class OrderIdempotencyDto {
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(100)
-  scope: string;
-
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(200)
-  key: string;
-
-  /** sha256 of the request body: the same key with another body is refused. */
-  @IsString()
-  @Matches(/^[0-9a-f]{64}$/)
-  requestHash: string;
-
-  @IsInt()
-  @Min(60)
-  ttlSeconds: number;
-}
-
 /** orders.create-order: a new order, exactly once per idempotency key when one is given. */
 export class CreateOrderRequestDto extends CreateOrderDto {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => OrderIdempotencyDto)
-  idempotency?: OrderIdempotencyDto;
+  @IdempotencyField()
+  idempotency?: IdempotencyDto;
 }
 
 /** PATCH /api/orders/{id}: the changed fields only; pending orders only. A `status` is refused: it has its own call. */

@@ -3,7 +3,13 @@ import type { RpcMeta } from '../rpc.js';
 import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
 import type { AnalyticsDto, AnalyticsQueryDto, OrderStatsDto } from './analytics.dto.js';
-import type { ClientDto, ClientPageDto, CreateClientDto, ListClientsDto, UpdateClientDto } from './client.dto.js';
+import type {
+  ClientDto,
+  ClientPageDto,
+  CreateClientRequestDto,
+  ListClientsDto,
+  UpdateClientDto,
+} from './client.dto.js';
 import type {
   ChangeOrderStatusDto,
   CreateOrderRequestDto,
@@ -17,7 +23,7 @@ import type {
   UpdateOrderDto,
   UpdateOrderItemDto,
 } from './order.dto.js';
-import type { CreateOrderReturnDto, OrderReturnDto } from './order-return.dto.js';
+import type { CreateOrderReturnRequestDto, OrderReturnDto } from './order-return.dto.js';
 import { OrdersPatterns } from './orders.patterns.js';
 
 /** Typed RPC client of the orders service. Calls made for a user carry their id in `meta.userId`. */
@@ -26,7 +32,8 @@ export class OrdersClient extends ServiceClient {
     super(ServiceName.Orders, proxy, timeoutMs);
   }
 
-  createClient(dto: CreateClientDto, meta: RpcMeta): Promise<ClientDto> {
+  /** A new client; with `idempotency`, exactly once per key. */
+  createClient(dto: CreateClientRequestDto, meta: RpcMeta): Promise<ClientDto> {
     return this.send(OrdersPatterns.CreateClient, dto, meta);
   }
 
@@ -98,8 +105,12 @@ export class OrdersClient extends ServiceClient {
     return this.send(OrdersPatterns.QuoteOrder, dto, meta);
   }
 
-  /** Goods of a committed order come back: restocked or written off, credited (CONTRACT §11). */
-  createOrderReturn(orderId: string, dto: CreateOrderReturnDto, meta: RpcMeta): Promise<OrderReturnDto> {
+  /** Goods of a committed order come back: restocked or written off, credited (CONTRACT §11); with `idempotency`, once per key. */
+  createOrderReturn(
+    orderId: string,
+    dto: Omit<CreateOrderReturnRequestDto, 'orderId'>,
+    meta: RpcMeta,
+  ): Promise<OrderReturnDto> {
     return this.send(OrdersPatterns.CreateOrderReturn, { ...dto, orderId }, meta);
   }
 

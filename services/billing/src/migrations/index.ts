@@ -2,6 +2,7 @@ import { CreateInvoices1796000000000 } from './1796000000000-create-invoices.js'
 import { InvoiceLineUnits1796200000000 } from './1796200000000-invoice-line-units.js';
 import { InvoiceLifeCycle1796300000000 } from './1796300000000-invoice-life-cycle.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
+import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
 export const billingMigrations = [
@@ -9,4 +10,5 @@ export const billingMigrations = [
   InvoiceLineUnits1796200000000,
   InvoiceLifeCycle1796300000000,
   Outbox1796500000000,
+  IdempotentRequests1796600000000,
 ];

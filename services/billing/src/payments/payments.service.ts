@@ -1,4 +1,4 @@
-import { businessDate, dec, moneyColumn, moneyJson } from '@erp/common';
+import { businessDate, createOnce, dec, moneyColumn, moneyJson } from '@erp/common';
 import {
   AppException,
   BillingErrorCode,
@@ -37,50 +37,68 @@ export class PaymentsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
+  /** A payment; with an idempotency key, exactly once: a repeat answers the first payment, even once the invoice is paid. */
   async record(request: RecordPaymentRequestDto, meta: RpcMeta): Promise<PaymentDto> {
     const paidAt = this.paidAtOf(request.paidAt);
     const amount = dec(request.amount);
-    const { invoice, payment } = await this.dataSource.transaction(async (manager) => {
-      const invoice = await this.payableInvoice(request.invoiceId, manager);
-      const balance = await this.invoices.lockBalance(invoice.id, manager);
-      const due = dec(balance!.balanceDue);
-      if (due.lte(0)) {
-        throw new AppException(
-          BillingErrorCode.PaymentNotAccepted,
-          `Nothing is left to pay on ${invoice.invoiceNumber}`,
-          {
-            invoiceId: invoice.id,
-            paymentStatus: balance!.paymentStatus,
-          },
-        );
-      }
-      if (amount.gt(due)) {
-        throw new AppException(
-          BillingErrorCode.PaymentExceedsBalance,
-          `The payment is more than the ${moneyJson(due)} left to pay on ${invoice.invoiceNumber}`,
-          { invoiceId: invoice.id, balanceDue: moneyJson(due), amount: moneyJson(amount) },
-        );
-      }
-      const repository = manager.getRepository(PaymentEntity);
-      const payment = await repository.save(
-        repository.create({
-          invoiceId: invoice.id,
-          clientId: invoice.clientId,
-          amount: moneyColumn(amount),
-          method: request.method,
-          reference: request.reference ?? null,
-          paidAt,
-          createdBy: meta.userId ?? null,
-          deletedAt: null,
-          deletedBy: null,
-          deleteReason: null,
-        }),
-      );
-      await this.invoices.addToBalance(invoice.id, { paid: moneyColumn(amount) }, manager);
-      if (amount.eq(due)) await this.announcePaid(invoice, payment, meta, manager);
-      return { invoice, payment };
-    });
-    return toPaymentDto(payment, invoice.invoiceNumber);
+    const { result } = await this.dataSource.transaction((manager) =>
+      createOnce(manager, 'billing', 'record-payment', request.idempotency, {
+        findEarlier: (id) => this.paymentWithInvoice(id, request.invoiceId, manager),
+        idOf: ({ payment }) => payment.id,
+        create: async () => {
+          const invoice = await this.payableInvoice(request.invoiceId, manager);
+          const balance = await this.invoices.lockBalance(invoice.id, manager);
+          const due = dec(balance!.balanceDue);
+          if (due.lte(0)) {
+            throw new AppException(
+              BillingErrorCode.PaymentNotAccepted,
+              `Nothing is left to pay on ${invoice.invoiceNumber}`,
+              {
+                invoiceId: invoice.id,
+                paymentStatus: balance!.paymentStatus,
+              },
+            );
+          }
+          if (amount.gt(due)) {
+            throw new AppException(
+              BillingErrorCode.PaymentExceedsBalance,
+              `The payment is more than the ${moneyJson(due)} left to pay on ${invoice.invoiceNumber}`,
+              { invoiceId: invoice.id, balanceDue: moneyJson(due), amount: moneyJson(amount) },
+            );
+          }
+          const repository = manager.getRepository(PaymentEntity);
+          const payment = await repository.save(
+            repository.create({
+              invoiceId: invoice.id,
+              clientId: invoice.clientId,
+              amount: moneyColumn(amount),
+              method: request.method,
+              reference: request.reference ?? null,
+              paidAt,
+              createdBy: meta.userId ?? null,
+              deletedAt: null,
+              deletedBy: null,
+              deleteReason: null,
+            }),
+          );
+          await this.invoices.addToBalance(invoice.id, { paid: moneyColumn(amount) }, manager);
+          if (amount.eq(due)) await this.announcePaid(invoice, payment, meta, manager);
+          return { invoice, payment };
+        },
+      }),
+    );
+    return toPaymentDto(result.payment, result.invoice.invoiceNumber);
+  }
+
+  /** A payment of this invoice with the invoice, as an earlier request recorded it; null when there is none. */
+  private async paymentWithInvoice(
+    paymentId: string,
+    invoiceId: string,
+    manager: EntityManager,
+  ): Promise<{ invoice: InvoiceEntity; payment: PaymentEntity } | null> {
+    const payment = await manager.getRepository(PaymentEntity).findOneBy({ id: paymentId, invoiceId });
+    const invoice = payment ? await this.invoices.findById(invoiceId, manager) : null;
+    return payment && invoice ? { invoice, payment } : null;
   }
 
   /** Every payment of the invoice, deleted ones too (they say who took them back and why), oldest first. */

@@ -5,6 +5,7 @@ import { StockSearchKey1795700000000 } from './1795700000000-stock-search-key.js
 import { PacksAndPriceLists1796200000000 } from './1796200000000-packs-and-price-lists.js';
 import { GoodsReturns1796400000000 } from './1796400000000-goods-returns.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
+import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 
 /** Migrations of the inventory schema, in order. Each feature adds its own; never edit a landed one. */
 export const inventoryMigrations = [
@@ -15,4 +16,5 @@ export const inventoryMigrations = [
   PacksAndPriceLists1796200000000,
   GoodsReturns1796400000000,
   Outbox1796500000000,
+  IdempotentRequests1796600000000,
 ];

@@ -1,5 +1,5 @@
 import {
-  CreateStockItemDto,
+  CreateStockItemRequestDto,
   GetStockItemsDto,
   InventoryPatterns,
   ListStockItemsDto,
@@ -18,7 +18,7 @@ export class StockItemsController {
   constructor(private readonly items: StockItemsService) {}
 
   @MessagePattern(InventoryPatterns.CreateStockItem)
-  create(@Payload('data') dto: CreateStockItemDto, @Payload('meta') meta: RpcMeta): Promise<StockItemDto> {
+  create(@Payload('data') dto: CreateStockItemRequestDto, @Payload('meta') meta: RpcMeta): Promise<StockItemDto> {
     return this.items.create(dto, meta.userId);
   }
 

@@ -22,8 +22,8 @@ export interface StockItemPageQuery {
 export class StockItemsRepository {
   constructor(@InjectRepository(StockItemEntity) private readonly rows: Repository<StockItemEntity>) {}
 
-  findById(id: string): Promise<StockItemEntity | null> {
-    return this.rows.findOneBy({ id });
+  findById(id: string, manager?: EntityManager): Promise<StockItemEntity | null> {
+    return (manager ? manager.getRepository(StockItemEntity) : this.rows).findOneBy({ id });
   }
 
   /** The items with these ids, by name (unknown ids are left out). */

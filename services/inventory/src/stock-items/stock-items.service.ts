@@ -4,7 +4,7 @@ import {
   ErrorCode,
   InventoryErrorCode,
   LIST_DEFAULT_LIMIT,
-  type CreateStockItemDto,
+  type CreateStockItemRequestDto,
   type ListStockItemsDto,
   type StockItemDto,
   type StockItemPageDto,
@@ -17,7 +17,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { BatchesRepository } from '../batches/batches.repository.js';
 import { planReduction } from '../batches/fefo.js';
 import { toFefoBatch } from '../batches/stock-batch.mapper.js';
-import { dec, moneyColumn, quantityColumn } from '@erp/common';
+import { createOnce, dec, moneyColumn, quantityColumn } from '@erp/common';
 import { toPackRows } from '../packs/packs.js';
 import { isBarcodeViolation, PacksRepository } from '../packs/packs.repository.js';
 import { PriceListsRepository } from '../price-lists/price-lists.repository.js';
@@ -43,65 +43,73 @@ export class StockItemsService {
    * A new item. Its initial quantity is recorded as an 'initial' stock update; when a batch
    * number, expiry or manufacture date is given, that quantity is the item's first batch.
    */
-  async create(dto: CreateStockItemDto, actorId: string | undefined): Promise<StockItemDto> {
+  async create(dto: CreateStockItemRequestDto, actorId: string | undefined): Promise<StockItemDto> {
     this.checkBatchDates(dto.manufactureDate, dto.expiryDate);
     const packs = toPackRows(dto.packs ?? [], dto.unit);
-    if (await this.items.isSkuTaken(dto.sku, null)) this.skuTaken(dto.sku);
+    // With a key the SKU is checked after the claim: a repeat finds the SKU its first call took.
+    if (!dto.idempotency && (await this.items.isSkuTaken(dto.sku, null))) this.skuTaken(dto.sku);
     const quantity = dto.quantity === undefined ? new Decimal(0) : dec(dto.quantity);
     const hasBatch = Boolean(dto.batchNumber || dto.expiryDate || dto.manufactureDate);
     try {
-      const item = await this.dataSource.transaction(async (manager) => {
-        const item = await this.items.insert(
-          {
-            name: dto.name,
-            nameAr: dto.nameAr ?? null,
-            sku: dto.sku,
-            quantity: quantityColumn(quantity),
-            unit: dto.unit,
-            costPrice: moneyColumn(dto.costPrice === undefined ? new Decimal(0) : dec(dto.costPrice)),
-            sellingPrice: moneyColumn(dto.sellingPrice === undefined ? new Decimal(0) : dec(dto.sellingPrice)),
-            lowStockThreshold: quantityColumn(
-              dto.lowStockThreshold === undefined
-                ? new Decimal(DEFAULT_LOW_STOCK_THRESHOLD)
-                : dec(dto.lowStockThreshold),
-            ),
-          },
-          manager,
-        );
-        await this.packs.replace(item.id, packs, manager);
-        const batch = hasBatch
-          ? await this.batches.insert(
+      const { result: item } = await this.dataSource.transaction((manager) =>
+        createOnce(manager, 'inventory', 'create-stock-item', dto.idempotency, {
+          findEarlier: (id) => this.items.findById(id, manager),
+          idOf: (item) => item.id,
+          create: async () => {
+            if (dto.idempotency && (await this.items.isSkuTaken(dto.sku, null, manager))) this.skuTaken(dto.sku);
+            const item = await this.items.insert(
               {
-                stockItemId: item.id,
-                batchNumber: dto.batchNumber ?? null,
-                quantity: item.quantity,
-                receivedQuantity: item.quantity,
-                expiryDate: dto.expiryDate ?? null,
-                manufactureDate: dto.manufactureDate ?? null,
-                supplierId: null,
-                invoiceId: null,
+                name: dto.name,
+                nameAr: dto.nameAr ?? null,
+                sku: dto.sku,
+                quantity: quantityColumn(quantity),
+                unit: dto.unit,
+                costPrice: moneyColumn(dto.costPrice === undefined ? new Decimal(0) : dec(dto.costPrice)),
+                sellingPrice: moneyColumn(dto.sellingPrice === undefined ? new Decimal(0) : dec(dto.sellingPrice)),
+                lowStockThreshold: quantityColumn(
+                  dto.lowStockThreshold === undefined
+                    ? new Decimal(DEFAULT_LOW_STOCK_THRESHOLD)
+                    : dec(dto.lowStockThreshold),
+                ),
               },
               manager,
-            )
-          : null;
-        if (quantity.gt(0)) {
-          const initial: NewStockUpdate = {
-            stockItemId: item.id,
-            batchId: batch?.id ?? null,
-            invoiceId: null,
-            quantityChange: item.quantity,
-            newQuantity: item.quantity,
-            newCostPrice: item.costPrice,
-            reason: StockUpdateReason.Initial,
-            reference: null,
-            notes: null,
-            createdBy: actorId ?? null,
-          };
-          await this.items.insertUpdates([initial], manager);
-          this.stockEvents.stage(manager, [initial], [item]);
-        }
-        return item;
-      });
+            );
+            await this.packs.replace(item.id, packs, manager);
+            const batch = hasBatch
+              ? await this.batches.insert(
+                  {
+                    stockItemId: item.id,
+                    batchNumber: dto.batchNumber ?? null,
+                    quantity: item.quantity,
+                    receivedQuantity: item.quantity,
+                    expiryDate: dto.expiryDate ?? null,
+                    manufactureDate: dto.manufactureDate ?? null,
+                    supplierId: null,
+                    invoiceId: null,
+                  },
+                  manager,
+                )
+              : null;
+            if (quantity.gt(0)) {
+              const initial: NewStockUpdate = {
+                stockItemId: item.id,
+                batchId: batch?.id ?? null,
+                invoiceId: null,
+                quantityChange: item.quantity,
+                newQuantity: item.quantity,
+                newCostPrice: item.costPrice,
+                reason: StockUpdateReason.Initial,
+                reference: null,
+                notes: null,
+                createdBy: actorId ?? null,
+              };
+              await this.items.insertUpdates([initial], manager);
+              this.stockEvents.stage(manager, [initial], [item]);
+            }
+            return item;
+          },
+        }),
+      );
       const [created] = await this.withBatches([item]);
       return created!;
     } catch (error) {

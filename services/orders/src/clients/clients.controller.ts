@@ -1,6 +1,6 @@
 import {
   ClientIdDto,
-  CreateClientDto,
+  CreateClientRequestDto,
   ListClientsDto,
   OrdersPatterns,
   PriceListClientsDto,
@@ -18,7 +18,7 @@ export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @MessagePattern(OrdersPatterns.CreateClient)
-  create(@Payload('data') dto: CreateClientDto, @Payload('meta') meta: RpcMeta): Promise<ClientDto> {
+  create(@Payload('data') dto: CreateClientRequestDto, @Payload('meta') meta: RpcMeta): Promise<ClientDto> {
     return this.clients.create(dto, meta);
   }
 

@@ -10,8 +10,9 @@ export type NewClient = Omit<ClientEntity, 'id' | 'createdAt'>;
 export class ClientsRepository {
   constructor(@InjectRepository(ClientEntity) private readonly rows: Repository<ClientEntity>) {}
 
-  insert(client: NewClient): Promise<ClientEntity> {
-    return this.rows.save(this.rows.create(client));
+  insert(client: NewClient, manager?: EntityManager): Promise<ClientEntity> {
+    const rows = manager ? manager.getRepository(ClientEntity) : this.rows;
+    return rows.save(rows.create(client));
   }
 
   save(client: ClientEntity): Promise<ClientEntity> {

@@ -1,4 +1,4 @@
-import { dec, moneyColumn } from '@erp/common';
+import { createOnce, dec, moneyColumn } from '@erp/common';
 import {
   AppException,
   ErrorCode,
@@ -8,13 +8,14 @@ import {
   OrdersErrorCode,
   type ClientDto,
   type ClientPageDto,
-  type CreateClientDto,
+  type CreateClientRequestDto,
   type ListClientsDto,
   type RpcMeta,
   type UpdateClientDto,
 } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { ClientEntity } from './client.entity.js';
 import { toClientDto } from './client.mapper.js';
 import { ClientsRepository } from './clients.repository.js';
@@ -24,23 +25,35 @@ export class ClientsService {
   constructor(
     private readonly clients: ClientsRepository,
     private readonly inventory: InventoryClient,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async create(dto: CreateClientDto, meta: RpcMeta): Promise<ClientDto> {
+  /** A new client; with an idempotency key, exactly once: a repeat answers the first client. */
+  async create(dto: CreateClientRequestDto, meta: RpcMeta): Promise<ClientDto> {
     if (dto.priceListId) await this.checkPriceList(dto.priceListId, meta);
-    const client = await this.clients.insert({
-      name: dto.name,
-      nameAr: dto.nameAr ?? null,
-      phone: dto.phone ?? null,
-      email: dto.email ?? null,
-      address: dto.address ?? null,
-      notes: dto.notes ?? null,
-      priceListId: dto.priceListId?.toLowerCase() ?? null,
-      paymentTermsDays: dto.paymentTermsDays ?? 0,
-      creditLimit: dto.creditLimit === undefined ? null : moneyColumn(dec(dto.creditLimit)),
-      createdBy: meta.userId ?? null,
-    });
-    return toClientDto(client);
+    const { result } = await this.dataSource.transaction((manager) =>
+      createOnce(manager, 'orders', 'create-client', dto.idempotency, {
+        findEarlier: (id) => this.clients.findById(id, manager),
+        idOf: (client) => client.id,
+        create: () =>
+          this.clients.insert(
+            {
+              name: dto.name,
+              nameAr: dto.nameAr ?? null,
+              phone: dto.phone ?? null,
+              email: dto.email ?? null,
+              address: dto.address ?? null,
+              notes: dto.notes ?? null,
+              priceListId: dto.priceListId?.toLowerCase() ?? null,
+              paymentTermsDays: dto.paymentTermsDays ?? 0,
+              creditLimit: dto.creditLimit === undefined ? null : moneyColumn(dec(dto.creditLimit)),
+              createdBy: meta.userId ?? null,
+            },
+            manager,
+          ),
+      }),
+    );
+    return toClientDto(result);
   }
 
   async get(id: string): Promise<ClientDto> {

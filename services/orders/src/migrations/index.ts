@@ -7,6 +7,7 @@ import { CommitCyclesAndClientCredit1796300000000 } from './1796300000000-commit
 import { CreditLimitOverrides1796400000000 } from './1796400000000-credit-limit-overrides.js';
 import { OrderReturns1796450000000 } from './1796450000000-order-returns.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
+import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 
 /** Migrations of the orders schema, in order. Each feature adds its own; never edit a landed one. */
 export const ordersMigrations = [
@@ -19,4 +20,5 @@ export const ordersMigrations = [
   CreditLimitOverrides1796400000000,
   OrderReturns1796450000000,
   Outbox1796500000000,
+  IdempotentRequests1796600000000,
 ];

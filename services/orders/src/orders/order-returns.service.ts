@@ -1,4 +1,4 @@
-import { dec, Outbox, quantityColumn, quantityJson } from '@erp/common';
+import { createOnce, dec, Outbox, quantityColumn, quantityJson } from '@erp/common';
 import {
   AppException,
   BillingClient,
@@ -65,81 +65,126 @@ export class OrderReturnsService {
     private readonly outbox: Outbox,
   ) {}
 
+  /** A return; with an idempotency key, exactly once: a repeat answers the first return and its credit note. */
   async create(request: CreateOrderReturnRequestDto, meta: RpcMeta): Promise<OrderReturnDto> {
-    const returnId = randomUUID();
-    const { credit, created } = await this.dataSource.transaction(async (manager) => {
-      const order = await this.orders.lockById(request.orderId, manager);
-      if (!order) throw orderNotFound(request.orderId);
-      if (!isCommitted(order.status)) {
-        throw new AppException(OrdersErrorCode.NotReturnable, 'Only a confirmed or completed order can have returns', {
-          orderId: order.id,
-          status: order.status,
-        });
-      }
-      const items = await this.orders.findItems(order.id, manager);
-      const lines = await this.checkedLines(request, items, order.commitCount, manager);
-      await manager.query(
-        `INSERT INTO orders.order_returns (id, order_id, commit_cycle, reason, created_by) VALUES ($1, $2, $3, $4, $5)`,
-        [returnId, order.id, order.commitCount, request.reason, meta.userId ?? null],
-      );
-      for (const [index, line] of lines.entries()) {
-        await manager.query(
-          `INSERT INTO orders.order_return_lines
-             (return_id, line_no, order_item_id, item_name, item_name_ar, unit, quantity, base_quantity, restock)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [
-            returnId,
-            index + 1,
-            line.item.id,
-            line.item.itemName,
-            line.item.itemNameAr,
-            line.item.unit,
-            quantityColumn(line.quantity),
-            quantityColumn(line.baseQuantity),
-            line.restock,
-          ],
-        );
-      }
-      const stocked = lines.filter((line) => line.item.stockItemId !== null);
-      if (stocked.length > 0) {
-        await this.inventory.returnOrderStock(
-          {
-            orderId: order.id,
-            returnId,
-            lines: stocked.map((line) => ({
-              stockItemId: line.item.stockItemId!,
-              quantity: quantityColumn(line.baseQuantity),
-              restock: line.restock,
-            })),
-          },
-          meta,
-        );
-      }
-      const credit: CreditReturnDto = {
-        orderId: order.id,
-        orderNumber: order.orderNumber,
-        cycle: order.commitCount,
-        returnId,
-        reasonText: request.reason,
-        lines: lines.map((line) => ({
-          orderItemId: line.item.id,
-          position: items.indexOf(line.item) + 1,
-          quantity: quantityColumn(line.quantity),
-        })),
-      };
-      // The credit note's job, staged with the return: billing issues it once per return whoever
-      // asks first, this job or the call below (docs/decisions/0018-transactional-outbox.md).
-      const job: JobEnvelope<CreditReturnDto> = { meta, data: credit };
-      await this.outbox.stage(manager, {
-        queue: QueueName.InvoiceCreate,
-        name: JobName.ReturnCreditNote,
-        jobId: returnCreditNoteJobId(returnId),
-        data: job,
-        options: invoiceCreateJobOptions,
-      });
-      return { credit, created: await this.find(returnId, manager) };
-    });
+    const { result, repeated } = await this.dataSource.transaction((manager) =>
+      createOnce(manager, 'orders', 'create-order-return', request.idempotency, {
+        findEarlier: (id) => this.findEarlier(id, request.orderId, manager),
+        idOf: ({ created }) => created.id,
+        create: () => this.record(request, meta, manager),
+      }),
+    );
+    const { credit, created } = result;
+    if (repeated || !credit) return { ...created, ...(await this.creditNoteOf(created, meta)) };
     return { ...created, ...(await this.issueCreditNote(credit, meta)) };
+  }
+
+  /** The return, its lines, its stock moves and its credit note's staged job, in the caller's transaction. */
+  private async record(
+    request: CreateOrderReturnRequestDto,
+    meta: RpcMeta,
+    manager: EntityManager,
+  ): Promise<{ credit: CreditReturnDto | null; created: OrderReturnDto }> {
+    const returnId = randomUUID();
+    const order = await this.orders.lockById(request.orderId, manager);
+    if (!order) throw orderNotFound(request.orderId);
+    if (!isCommitted(order.status)) {
+      throw new AppException(OrdersErrorCode.NotReturnable, 'Only a confirmed or completed order can have returns', {
+        orderId: order.id,
+        status: order.status,
+      });
+    }
+    const items = await this.orders.findItems(order.id, manager);
+    const lines = await this.checkedLines(request, items, order.commitCount, manager);
+    await manager.query(
+      `INSERT INTO orders.order_returns (id, order_id, commit_cycle, reason, created_by) VALUES ($1, $2, $3, $4, $5)`,
+      [returnId, order.id, order.commitCount, request.reason, meta.userId ?? null],
+    );
+    for (const [index, line] of lines.entries()) {
+      await manager.query(
+        `INSERT INTO orders.order_return_lines
+           (return_id, line_no, order_item_id, item_name, item_name_ar, unit, quantity, base_quantity, restock)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          returnId,
+          index + 1,
+          line.item.id,
+          line.item.itemName,
+          line.item.itemNameAr,
+          line.item.unit,
+          quantityColumn(line.quantity),
+          quantityColumn(line.baseQuantity),
+          line.restock,
+        ],
+      );
+    }
+    const stocked = lines.filter((line) => line.item.stockItemId !== null);
+    if (stocked.length > 0) {
+      await this.inventory.returnOrderStock(
+        {
+          orderId: order.id,
+          returnId,
+          lines: stocked.map((line) => ({
+            stockItemId: line.item.stockItemId!,
+            quantity: quantityColumn(line.baseQuantity),
+            restock: line.restock,
+          })),
+        },
+        meta,
+      );
+    }
+    const credit: CreditReturnDto = {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      cycle: order.commitCount,
+      returnId,
+      reasonText: request.reason,
+      lines: lines.map((line) => ({
+        orderItemId: line.item.id,
+        position: items.indexOf(line.item) + 1,
+        quantity: quantityColumn(line.quantity),
+      })),
+    };
+    // The credit note's job, staged with the return: billing issues it once per return whoever
+    // asks first, this job or the call after the commit (docs/decisions/0018-transactional-outbox.md).
+    const job: JobEnvelope<CreditReturnDto> = { meta, data: credit };
+    await this.outbox.stage(manager, {
+      queue: QueueName.InvoiceCreate,
+      name: JobName.ReturnCreditNote,
+      jobId: returnCreditNoteJobId(returnId),
+      data: job,
+      options: invoiceCreateJobOptions,
+    });
+    return { credit, created: await this.find(returnId, manager) };
+  }
+
+  /** An earlier request's return of this order; null when there is none. */
+  private async findEarlier(
+    returnId: string,
+    orderId: string,
+    manager: EntityManager,
+  ): Promise<{ credit: null; created: OrderReturnDto } | null> {
+    const rows: ReturnRow[] = await manager.query(
+      `SELECT * FROM orders.order_returns WHERE id = $1 AND order_id = $2`,
+      [returnId, orderId],
+    );
+    const [created] = await this.withLines(rows, manager);
+    return created ? { credit: null, created } : null;
+  }
+
+  /** The credit note billing issued for the return, if any (read only: its job issues it if billing could not). */
+  private async creditNoteOf(
+    created: OrderReturnDto,
+    meta: RpcMeta,
+  ): Promise<Pick<OrderReturnDto, 'creditNoteId' | 'creditNoteNumber'>> {
+    try {
+      const notes = await this.billing.listInvoices({ orderId: created.orderId, type: 'credit_note' }, meta);
+      const note = notes.items.find((invoice) => invoice.returnId === created.id);
+      return { creditNoteId: note?.id ?? null, creditNoteNumber: note?.invoiceNumber ?? null };
+    } catch (error) {
+      this.logger.warn(`Return ${created.id}: credit note not read (${String(error)})`);
+      return { creditNoteId: null, creditNoteNumber: null };
+    }
   }
 
   /** The order's returns, oldest first, without their credit notes (billing's: the gateway adds them). */

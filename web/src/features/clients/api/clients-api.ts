@@ -1,6 +1,7 @@
 import type { ClientDetailDto, ClientDto, PriceListDto } from '@erp/contracts';
 import { api, listTags } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
+import { idempotencyHeaders, type IdempotentCall } from '../../../lib/idempotency-key';
 
 export type { ClientDetailDto, ClientDto };
 
@@ -77,8 +78,14 @@ export const clientsApi = api.injectEndpoints({
       query: (id) => `/api/clients/${encodeURIComponent(id)}`,
       providesTags: (_client, _error, id) => [{ type: 'Client', id }],
     }),
-    createClient: build.mutation<ClientDto, CreateClientRequest>({
-      query: (body) => ({ url: '/api/clients', method: 'POST', body }),
+    /** With the submission's Idempotency-Key when given: the same form sent twice makes one client. */
+    createClient: build.mutation<ClientDto, CreateClientRequest & IdempotentCall>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/api/clients',
+        method: 'POST',
+        body,
+        ...idempotencyHeaders(idempotencyKey),
+      }),
       invalidatesTags: [{ type: 'Client', id: 'LIST' }, 'DashboardStats'],
     }),
     updateClient: build.mutation<ClientDto, UpdateClientRequest>({

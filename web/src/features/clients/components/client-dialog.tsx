@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, fieldsOfError } from '../../../lib/http-error';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { latinInputProps } from '../../../lib/rtl';
 import { useForm } from '../../../lib/use-form';
 import { useLanguage } from '../../../lib/use-language';
@@ -55,6 +56,7 @@ export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps)
   const form = useForm<ClientFormField>(initialValues, validateClientForm);
   const [serverFields, setServerFields] = useState<string[]>([]);
   const [createClient, createState] = useCreateClientMutation();
+  const submissionKey = useIdempotencyKey();
   const [updateClient, updateState] = useUpdateClientMutation();
   const isLoading = createState.isLoading || updateState.isLoading;
   const latinInput = latinInputProps(direction);
@@ -75,7 +77,10 @@ export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps)
     setServerFields([]);
     if (!client) {
       try {
-        const created = await createClient(toCreateClientRequest(values)).unwrap();
+        const request = toCreateClientRequest(values);
+        // Sent again after an error (a lost answer), the same client carries the same key: added once.
+        const created = await createClient({ ...request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
+        submissionKey.succeeded();
         toast({
           variant: 'success',
           title: t('toasts.added'),

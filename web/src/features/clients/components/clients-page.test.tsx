@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { bodiesSent, makeUser, owner, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { bodiesSent, idempotencyKeysSent, makeUser, owner, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { jsonResponse, mockMatchMedia, renderApp, renderWithProviders } from '../../../test/render';
 import type { ClientDto } from '../api/clients-api';
 import { ClientsPage } from './clients-page';
@@ -341,6 +341,40 @@ describe('ClientsPage', () => {
       expect(bodiesSent(fetchMock, 'POST', '/api/clients')).toEqual([
         { name: 'Gulf Sweets', priceListId: 'pl-wholesale' },
       ]);
+    });
+
+    it('sends the same Idempotency-Key when the client is sent again after an error, and a new one for the next client', async () => {
+      let answers = 0;
+      const { fetchMock, user, dialog, field, save } = await openDialog({
+        'POST /api/clients': () => {
+          answers += 1;
+          return answers === 1
+            ? jsonResponse({ message: 'The orders service is unavailable', code: 'SERVICE_UNAVAILABLE' }, 503, 'Error')
+            : jsonResponse(makeClient({ id: `c-new-${answers}`, name: 'Gulf Sweets' }), 201, 'Created');
+        },
+      });
+      await user.type(field(/^Name/), 'Gulf Sweets');
+      await user.click(save());
+      await screen.findByText('Failed to add client');
+      await user.click(save());
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Client' })).toBeNull());
+      expect(dialog.isConnected).toBe(false);
+      // The same name once more, after the first was added: a new client.
+      await user.click(screen.getByRole('button', { name: 'Add Client' }));
+      const again = await screen.findByRole('dialog', { name: 'Add Client' });
+      await user.type(within(again).getByRole('textbox', { name: /^Name/ }), 'Gulf Sweets');
+      await user.click(within(again).getByRole('button', { name: 'Save Client' }));
+      await waitFor(() => expect(answers).toBe(3));
+
+      const keys = idempotencyKeysSent(fetchMock, 'POST', '/api/clients');
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[2]).not.toBe(keys[0]);
+      expect(bodiesSent(fetchMock, 'POST', '/api/clients')).toEqual(
+        Array.from({ length: 3 }, () => ({ name: 'Gulf Sweets' })),
+      );
     });
 
     it('says "Failed to add client" with the server message and marks the field it names', async () => {

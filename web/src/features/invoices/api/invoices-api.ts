@@ -1,6 +1,7 @@
 import type { InvoiceDto, InvoiceType, PaymentDto, PaymentMethod, PaymentStatus } from '@erp/contracts';
 import { api, listTags } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
+import { idempotencyHeaders, type IdempotentCall } from '../../../lib/idempotency-key';
 import { isHttpError } from '../../../lib/http-error';
 
 export type { PaymentDto, PaymentMethod, PaymentStatus };
@@ -111,11 +112,13 @@ export const invoicesApi = api.injectEndpoints({
       providesTags: (_payments, _error, id) => [paymentsTag(id)],
     }),
     /** POST /api/invoices/{id}/payments (invoices:write). */
-    recordPayment: build.mutation<PaymentDto, RecordPaymentRequest>({
-      query: ({ invoiceId, clientId: _clientId, ...body }) => ({
+    /** With the submission's Idempotency-Key when given: the same payment sent twice is recorded once. */
+    recordPayment: build.mutation<PaymentDto, RecordPaymentRequest & IdempotentCall>({
+      query: ({ invoiceId, clientId: _clientId, idempotencyKey, ...body }) => ({
         url: `/api/invoices/${encodeURIComponent(invoiceId)}/payments`,
         method: 'POST',
         body,
+        ...idempotencyHeaders(idempotencyKey),
       }),
       invalidatesTags: (_payment, error, { invoiceId, clientId }) => settlementTags(invoiceId, clientId, error),
     }),

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { bodiesSent, idempotencyKeysSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { invoicesResponse, makePartlyPaidInvoice, makePayment } from '../../../test/invoice-fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { localToday } from '../lib/payments';
@@ -141,6 +141,34 @@ describe('RecordPaymentDialog', () => {
     );
     expect(amountField().getAttribute('aria-invalid')).toBe('true');
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('sends the same Idempotency-Key when the payment is sent again after an error, and a new one after it went through', async () => {
+    let answers = 0;
+    const { fetchMock, onClose, user } = renderDialog({
+      [`POST ${PAYMENTS}`]: () => {
+        answers += 1;
+        return answers === 1
+          ? jsonResponse({ message: 'The billing service is unavailable', code: 'SERVICE_UNAVAILABLE' }, 503, 'Error')
+          : jsonResponse(makePayment({ amount: '750.00' }), 201, 'Created');
+      },
+    });
+    await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    // The same payment once more, after the first went through: a new submission.
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+
+    const keys = idempotencyKeysSent(fetchMock, 'POST', PAYMENTS);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(new Set(bodiesSent(fetchMock, 'POST', PAYMENTS).map((body) => JSON.stringify(body))).size).toBe(1);
   });
 
   it('says in Arabic that nothing is left to pay, and that the date is after today', async () => {

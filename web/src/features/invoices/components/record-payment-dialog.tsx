@@ -16,6 +16,7 @@ import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { moneyText } from '../../../lib/decimal';
 import { errorCodeOf } from '../../../lib/http-error';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useForm } from '../../../lib/use-form';
 import { useLanguage } from '../../../lib/use-language';
 import { useGetInvoiceQuery, useRecordPaymentMutation } from '../api/invoices-api';
@@ -62,6 +63,7 @@ export function RecordPaymentDialog({ invoice: initialInvoice, onClose }: Record
   }));
   const form = useForm<PaymentField>(initialValues, (values) => paymentErrors(values, balanceDue, today));
   const [recordPayment, { isLoading }] = useRecordPaymentMutation();
+  const submissionKey = useIdempotencyKey();
   const [serverError, setServerError] = useState<{ message: string; field?: PaymentField } | null>(null);
 
   const bind = (name: PaymentField, helper?: string) => {
@@ -83,14 +85,17 @@ export function RecordPaymentDialog({ invoice: initialInvoice, onClose }: Record
     if (amount === null) return;
     const reference = values.reference.trim();
     try {
-      const payment = await recordPayment({
+      const request = {
         invoiceId: invoice.id,
         clientId: invoice.clientId,
         amount,
         method: values.method as PaymentMethod,
         paidAt: values.paidAt,
         ...(reference ? { reference } : {}),
-      }).unwrap();
+      };
+      // Sent again after an error (a lost answer), the same payment carries the same key: recorded once.
+      const payment = await recordPayment({ ...request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
+      submissionKey.succeeded();
       toast({
         variant: 'success',
         title: t('toasts.paymentRecorded'),

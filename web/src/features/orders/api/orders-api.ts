@@ -13,6 +13,7 @@ import type {
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, listTags, type TagType } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
+import { idempotencyHeaders, type IdempotentCall } from '../../../lib/idempotency-key';
 import { isHttpError } from '../../../lib/http-error';
 import { totalOf } from '../lib/total-count';
 
@@ -288,11 +289,13 @@ export const ordersApi = api.injectEndpoints({
      * it does not have) means this screen's figures are old: the order, its lines and returns
      * are read again.
      */
-    createOrderReturn: build.mutation<OrderReturnDto, CreateOrderReturnRequest>({
-      query: ({ orderId, clientId: _clientId, ...body }) => ({
+    /** With the submission's Idempotency-Key when given: the same return sent twice is made once. */
+    createOrderReturn: build.mutation<OrderReturnDto, CreateOrderReturnRequest & IdempotentCall>({
+      query: ({ orderId, clientId: _clientId, idempotencyKey, ...body }) => ({
         url: `${orderUrl(orderId)}/returns`,
         method: 'POST',
         body: body satisfies CreateOrderReturnDto,
+        ...idempotencyHeaders(idempotencyKey),
       }),
       invalidatesTags: (_created, error, { orderId, clientId }) => {
         const order: Array<TagDescription<TagType>> = [

@@ -112,7 +112,7 @@ export function OrderFormDialog({
   const [creatingClient, setCreatingClient] = useState(false);
   const [stockFor, setStockFor] = useState<OrderLine | null>(null);
   const [createOrder, { isLoading }] = useCreateManualOrderMutation();
-  const idempotencyKeyFor = useIdempotencyKey();
+  const submissionKey = useIdempotencyKey();
 
   const values: ManualOrderValues = {
     clientName: client.name,
@@ -162,7 +162,8 @@ export function OrderFormDialog({
     }
     try {
       const request = toManualOrderRequest(values);
-      const order = await createOrder({ request, idempotencyKey: idempotencyKeyFor(request) }).unwrap();
+      const order = await createOrder({ request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
+      submissionKey.succeeded();
       toast({
         variant: 'success',
         title: t('toasts.created'),

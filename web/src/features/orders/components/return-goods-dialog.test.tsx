@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { bodiesSent, idempotencyKeysSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { jsonResponse, mockMatchMedia, renderWithProviders } from '../../../test/render';
 import { fullAccess, readOnlyAccess, type OrdersAccess } from '../lib/access';
 import { makeOrder, makeOrderItem, makeOrderReturn } from '../test/order-fixtures';
@@ -203,6 +203,42 @@ describe('Returns in Order Details', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Torn bags');
     await user.click(within(dialog).getByRole('button', { name: 'Record return' }));
     expect(await screen.findByText('The credit note is being issued.')).toBeTruthy();
+  });
+
+  it('sends the same Idempotency-Key when the return is sent again after an error, and a new one for the next return', async () => {
+    let answers = 0;
+    const { fetchMock, user } = renderDetails(confirmed, {
+      [`POST ${RETURNS}`]: () => {
+        answers += 1;
+        return answers === 1
+          ? jsonResponse({ message: 'The orders service is unavailable', code: 'SERVICE_UNAVAILABLE' }, 503, 'Error')
+          : jsonResponse(makeOrderReturn({ id: `r-${10 + answers}`, cycle: 2 }), 201, 'Created');
+      },
+    });
+    const giveBack = async () => {
+      const dialog = await openReturns(user);
+      await user.type(quantityOf(dialog, 'Abu Kas Basmati Rice 10kg'), '2');
+      await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Torn bags');
+      return dialog;
+    };
+    const dialog = await giveBack();
+    await user.click(within(dialog).getByRole('button', { name: 'Record return' }));
+    await waitFor(() => expect(answers).toBe(1));
+    await within(dialog).findByRole('alert');
+    await user.click(within(dialog).getByRole('button', { name: 'Record return' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^Return goods/ })).toBeNull());
+    // The same goods once more, after the first return went through: a new return.
+    const again = await giveBack();
+    await user.click(within(again).getByRole('button', { name: 'Record return' }));
+    await waitFor(() => expect(answers).toBe(3));
+
+    const keys = idempotencyKeysSent(fetchMock, 'POST', RETURNS);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[2]).not.toBe(keys[0]);
+    expect(new Set(bodiesSent(fetchMock, 'POST', RETURNS).map((body) => JSON.stringify(body))).size).toBe(1);
   });
 
   it('says what the server counted when it is more than can come back, with the returns read again', async () => {

@@ -25,6 +25,7 @@ import { PhoneFacts, PhoneList, PhoneListItem, useIsPhone } from '../../../compo
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { useToast } from '../../../components/toaster/use-toast';
 import { useForm, type FieldBinding } from '../../../lib/use-form';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useLanguage } from '../../../lib/use-language';
 import {
   useCreateOrderReturnMutation,
@@ -152,6 +153,7 @@ export function ReturnGoodsDialog({ order, items, format, onClose }: ReturnGoods
   const [initialValues] = useState(() => initialReturnValues(items));
   const form = useForm<string>(initialValues, (values) => returnErrors(values, lines ?? []));
   const [createReturn, { isLoading }] = useCreateOrderReturnMutation();
+  const submissionKey = useIdempotencyKey();
   const [refusal, setRefusal] = useState<ReturnRefusal | null>(null);
 
   const quantity = (value: bigint, unit: string) => format.quantity(thousandthsToNumber(value), unit);
@@ -184,11 +186,10 @@ export function ReturnGoodsDialog({ order, items, format, onClose }: ReturnGoods
     if (!lines) return;
     setRefusal(null);
     try {
-      const created = await createReturn({
-        orderId: order.id,
-        clientId: order.clientId,
-        ...returnRequestOf(values, lines),
-      }).unwrap();
+      const request = { orderId: order.id, clientId: order.clientId, ...returnRequestOf(values, lines) };
+      // Sent again after an error, the same return carries the same key: made once at most.
+      const created = await createReturn({ ...request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
+      submissionKey.succeeded();
       toast({
         variant: 'success',
         title: t('toasts.returnRecorded'),

@@ -2,6 +2,7 @@ import type { CreateStockItemDto, ExpiringBatchDto, StockItemDto, StockUnit, Upd
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, listTags, type TagType } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
+import { idempotencyHeaders, type IdempotentCall } from '../../../lib/idempotency-key';
 import type { StockPackRequest } from '../lib/pack-form';
 
 /** Windows of the Expiring Items card (SPEC §9), default 30. */
@@ -113,8 +114,14 @@ export const stockApi = api.injectEndpoints({
       }),
       providesTags: (page) => listTags('StockItem', page?.items),
     }),
-    createStockItem: build.mutation<StockItemDto, CreateStockItemRequest>({
-      query: (body) => ({ url: '/api/stock', method: 'POST', body }),
+    /** With the submission's Idempotency-Key when given: the same form sent twice makes one item. */
+    createStockItem: build.mutation<StockItemDto, CreateStockItemRequest & IdempotentCall>({
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/api/stock',
+        method: 'POST',
+        body,
+        ...idempotencyHeaders(idempotencyKey),
+      }),
       invalidatesTags: () => afterStockChange(),
     }),
     updateStockItem: build.mutation<StockItemDto, UpdateStockItemRequest>({

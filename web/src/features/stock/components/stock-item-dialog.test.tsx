@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
-import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
+import { bodiesSent, idempotencyKeysSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { makeStockItem } from '../../../test/stock-fixtures';
 import type { StockItemDto } from '@erp/contracts';
@@ -116,6 +116,42 @@ describe('StockItemDialog', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
       await screen.findByText('Stock item created successfully');
       expect(bodiesSent(fetchMock, 'POST', '/api/stock')).toEqual([{ name: 'Dates', sku: 'DATES-1', unit: 'kg' }]);
+    });
+
+    it('sends the same Idempotency-Key when the item is sent again after an error, and a new one after it was added', async () => {
+      let answers = 0;
+      const { fetchMock, onClose, user, dialog, field } = renderDialog(null, {
+        'POST /api/stock': () => {
+          answers += 1;
+          return answers === 1
+            ? jsonResponse(
+                { message: 'The inventory service is unavailable', code: 'SERVICE_UNAVAILABLE' },
+                503,
+                'Error',
+              )
+            : jsonResponse(makeStockItem(), 201, 'Created');
+        },
+      });
+      await user.type(field(/^Name/), 'Dates');
+      await user.type(field(/^SKU/), 'DATES-1');
+      const add = () => user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+      await add();
+      await screen.findByText('Failed to create stock item');
+      await add();
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+      // The same item once more, after it was added: a new submission.
+      await add();
+      await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
+
+      const keys = idempotencyKeysSent(fetchMock, 'POST', '/api/stock');
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[2]).not.toBe(keys[0]);
+      expect(bodiesSent(fetchMock, 'POST', '/api/stock')).toEqual(
+        Array.from({ length: 3 }, () => ({ name: 'Dates', sku: 'DATES-1', unit: 'kg' })),
+      );
     });
 
     it('refuses an expiry date before the manufacture date', async () => {

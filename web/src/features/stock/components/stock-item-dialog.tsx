@@ -16,6 +16,7 @@ import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, errorCodeOf, fieldsOfError, isHttpError } from '../../../lib/http-error';
 import { latinInputProps } from '../../../lib/rtl';
+import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useForm } from '../../../lib/use-form';
 import { useLanguage } from '../../../lib/use-language';
 import { useCreateStockItemMutation, useUpdateStockItemMutation } from '../api/stock-api';
@@ -100,6 +101,7 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
   const contentRef = useRef<HTMLDivElement>(null);
   const packErrors = packsChecked ? validatePacks(packs, form.values.unit) : {};
   const [createItem, createState] = useCreateStockItemMutation();
+  const submissionKey = useIdempotencyKey();
   const [updateItem, updateState] = useUpdateStockItemMutation();
   const pending = createState.isLoading || updateState.isLoading;
 
@@ -175,7 +177,9 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
       try {
         const request = toCreateRequest(values);
         if (packs.length > 0) request.packs = packsRequestOf(packs);
-        await createItem(request).unwrap();
+        // Sent again after an error (a lost answer), the same item carries the same key: made once.
+        await createItem({ ...request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
+        submissionKey.succeeded();
         toast({
           variant: 'success',
           title: t('toasts.created'),
