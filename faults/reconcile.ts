@@ -368,6 +368,17 @@ export async function waitForDrain(databaseUrl: string, redisUrl: string, timeou
   }
 }
 
+/** Rows of a service's outbox not yet published to BullMQ. */
+export async function unsentOutboxRows(databaseUrl: string, schema: string): Promise<number> {
+  if (!/^[a-z_]+$/.test(schema)) throw new Error(`not a schema: ${schema}`);
+  return withClient(databaseUrl, async (db) => {
+    const { rows } = await db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM ${schema}.outbox WHERE sent_at IS NULL`,
+    );
+    return rows[0]?.count ?? 0;
+  });
+}
+
 /** The schemas whose outbox carries webhook events (docs/decisions/0018). */
 const WEBHOOK_EVENT_SOURCES = ['orders', 'inventory', 'billing'];
 
