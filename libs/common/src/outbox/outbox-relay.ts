@@ -237,7 +237,10 @@ export class OutboxRelay implements EntitySubscriberInterface, OnApplicationBoot
       }
       this.nudge();
     } catch (error) {
-      this.logger.warn({ schema: this.schema, err: error }, 'rows sent before the Redis connection was lost not re-sent');
+      this.logger.warn(
+        { schema: this.schema, err: error },
+        'rows sent before the Redis connection was lost not re-sent',
+      );
     }
   }
 
