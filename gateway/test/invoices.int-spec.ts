@@ -207,6 +207,20 @@ describe('invoices through the gateway, with the real orders, inventory and bill
     expect(Math.max(...all) - Math.min(...all) + 1).toBe(all.length);
   });
 
+  it('answers every one of several downloads at once of a new invoice with its whole PDF (they render it beside the render job)', async () => {
+    const placed = await order('Concurrent Downloads', [{ itemName: 'Saffron 1g', quantity: 3, unitPrice: '12.00' }]);
+    expect((await owner.patch(`/api/orders/${placed.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    const generated = await json<GeneratedInvoiceDto>(await owner.post(`/api/orders/${placed.id}/generate-invoice`));
+    const downloads = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const response = await owner.get(generated.pdfUrl);
+        const body = Buffer.from(await response.arrayBuffer());
+        return { status: response.status, start: body.subarray(0, 5).toString('latin1') };
+      }),
+    );
+    expect(downloads).toEqual(Array.from({ length: 4 }, () => ({ status: 200, start: '%PDF-' })));
+  });
+
   it('streams a bilingual PDF to invoices:read holders, with the number, the total and a hostile name as text', async () => {
     const hostile = `<img src=x onerror=alert(1)><script>document.title='owned'</script> Trading`;
     const placed = await order(hostile, [

@@ -6,6 +6,7 @@ export * from './config/service-address.js';
 export * from './database/database.module.js';
 export * from './files/data-url.js';
 export * from './files/image-size.js';
+export * from './files/write-atomically.js';
 export * from './health/health.module.js';
 export * from './health/health.service.js';
 export * from './logging/logger.module.js';

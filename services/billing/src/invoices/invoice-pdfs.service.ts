@@ -1,4 +1,4 @@
-import { withTax } from '@erp/common';
+import { withTax, writeFileAtomically } from '@erp/common';
 import {
   AppException,
   BillingErrorCode,
@@ -8,8 +8,8 @@ import {
   type RpcMeta,
 } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join, resolve, sep } from 'node:path';
 import { BillingConfig } from '../billing.config.js';
 import type { InvoiceDocument } from '../pdf/invoice-document.js';
 import { InvoiceRenderer } from '../pdf/invoice-renderer.js';
@@ -59,10 +59,8 @@ export class InvoicePdfsService {
     const pdf = await this.renderer.render(this.documentOf(invoice, items, original));
     const relative = join('invoices', String(invoice.issuedAt.getUTCFullYear()), `${invoice.invoiceNumber}.pdf`);
     const target = join(this.dataDir(), relative);
-    await mkdir(dirname(target), { recursive: true });
-    // Written aside, then renamed: a reader never sees half a file.
-    await writeFile(`${target}.tmp`, pdf);
-    await rename(`${target}.tmp`, target);
+    // The render job and a download may render the same invoice at once: each writes its own file aside.
+    await writeFileAtomically(target, pdf);
     await this.invoices.setPdfPath(invoice.id, relative, invoice.issuedAt);
     return pdf;
   }
