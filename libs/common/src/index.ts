@@ -27,3 +27,4 @@ export * from './outbox/outbox-relay.js';
 export * from './outbox/outbox.module.js';
 export * from './outbox/outbox-table.js';
 export * from './idempotency/idempotent-requests.js';
+export * from './zatca/index.js';
