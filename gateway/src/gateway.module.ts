@@ -21,6 +21,7 @@ import { OpenApiController } from './openapi/openapi.controller.js';
 import { OrdersController } from './orders/orders.controller.js';
 import { PriceListsController } from './price-lists/price-lists.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
+import { ZatcaSettingsController } from './settings/zatca-settings.controller.js';
 import { StockController } from './stock/stock.controller.js';
 import { AdminController, UsersController } from './users/users.controller.js';
 import { ApiKeyAuth } from './v1/api-key-auth.js';
@@ -53,6 +54,7 @@ export class GatewayModule {
         UsersController,
         AdminController,
         SettingsController,
+        ZatcaSettingsController,
         ApiKeysController,
         StockController,
         PriceListsController,

@@ -77,6 +77,8 @@ const contractPolicy: Record<string, string> = {
   'GET /api/settings': 'signed-in',
   'PATCH /api/settings': 'admin',
   'POST /api/settings/upload-logo': 'admin',
+  'GET /api/settings/zatca': 'admin',
+  'PUT /api/settings/zatca': 'admin',
   'GET /api/api-keys': 'signed-in',
   'POST /api/api-keys': 'signed-in',
   'DELETE /api/api-keys/:id': 'signed-in',

@@ -41,6 +41,8 @@ export * from './billing/billing.errors.js';
 export * from './billing/invoice.dto.js';
 export * from './billing/payment.dto.js';
 export * from './billing/receivables.dto.js';
+export * from './billing/zatca-settings.dto.js';
+export * from './billing/zatca-settings.patterns.js';
 export * from './ai-parser/ai-parser.patterns.js';
 export * from './ai-parser/ai-parser.client.js';
 export * from './v1/envelope.js';

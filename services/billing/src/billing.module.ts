@@ -8,6 +8,8 @@ import { InvoiceEntity } from './invoices/invoice.entity.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { billingMigrations } from './migrations/index.js';
 import { PaymentEntity } from './payments/payment.entity.js';
+import { ZatcaSettingsEntity } from './zatca/settings/zatca-settings.entity.js';
+import { ZatcaSettingsModule } from './zatca/settings/zatca-settings.module.js';
 
 /** The billing service: invoices and their PDFs; calls orders and identity. */
 @Global()
@@ -18,7 +20,7 @@ export class BillingModule {
       module: BillingModule,
       imports: [
         ...serviceInfrastructure(ServiceName.Billing, config, {
-          entities: [InvoiceEntity, InvoiceItemEntity, InvoiceBalanceEntity, PaymentEntity],
+          entities: [InvoiceEntity, InvoiceItemEntity, InvoiceBalanceEntity, PaymentEntity, ZatcaSettingsEntity],
           migrations: billingMigrations,
         }),
         OutboxModule.forService(config, [QueueName.InvoiceRender, QueueName.WebhookEvents]),
@@ -27,6 +29,7 @@ export class BillingModule {
           ServiceName.Identity,
         ]),
         InvoicesModule,
+        ZatcaSettingsModule,
       ],
       providers: [{ provide: BillingConfig, useValue: config }],
       exports: [BillingConfig],

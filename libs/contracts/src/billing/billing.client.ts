@@ -11,6 +11,8 @@ import type {
   RecordPaymentRequestDto,
   ReturnCreditNoteDto,
 } from './payment.dto.js';
+import { ZatcaSettingsPatterns } from './zatca-settings.patterns.js';
+import type { UpdateZatcaSettingsDto, ZatcaSettingsDto } from './zatca-settings.dto.js';
 import type { AgingRowDto, StatementDto, StatementQueryDto } from './receivables.dto.js';
 import type {
   GeneratedInvoiceDto,
@@ -95,5 +97,15 @@ export class BillingClient extends ServiceClient {
   /** Receivables by age, per client with something left to pay. */
   getAging(meta: RpcMeta): Promise<AgingRowDto[]> {
     return this.send(BillingPatterns.GetAging, {}, meta);
+  }
+
+  /** The ZATCA phase-2 settings (CONTRACT §12); defaults until saved. */
+  getZatcaSettings(meta: RpcMeta): Promise<ZatcaSettingsDto> {
+    return this.send(ZatcaSettingsPatterns.Get, {}, meta);
+  }
+
+  /** Saves them whole; refused with ZATCA_SETTINGS_INVALID naming the field and ZATCA's rule. */
+  updateZatcaSettings(dto: UpdateZatcaSettingsDto, meta: RpcMeta): Promise<ZatcaSettingsDto> {
+    return this.send(ZatcaSettingsPatterns.Update, dto, meta);
   }
 }

@@ -14,6 +14,8 @@ export const BillingErrorCode = {
   PaymentAlreadyDeleted: 'BILLING_PAYMENT_ALREADY_DELETED',
   /** A payment dated after today. */
   PaymentInFuture: 'BILLING_PAYMENT_IN_FUTURE',
+  /** ZATCA settings that break one of ZATCA's rules (details: { field, rule }, CONTRACT §12). */
+  ZatcaSettingsInvalid: 'ZATCA_SETTINGS_INVALID',
 } as const;
 
 export type BillingErrorCode = (typeof BillingErrorCode)[keyof typeof BillingErrorCode];
@@ -29,4 +31,5 @@ export const billingErrorStatus: Record<BillingErrorCode, number> = {
   [BillingErrorCode.PaymentExceedsBalance]: 409,
   [BillingErrorCode.PaymentAlreadyDeleted]: 409,
   [BillingErrorCode.PaymentInFuture]: 400,
+  [BillingErrorCode.ZatcaSettingsInvalid]: 400,
 };

@@ -3,6 +3,7 @@ import { InvoiceLineUnits1796200000000 } from './1796200000000-invoice-line-unit
 import { InvoiceLifeCycle1796300000000 } from './1796300000000-invoice-life-cycle.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
+import { ZatcaSettings1796700000000 } from './1796700000000-zatca-settings.js';
 
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
 export const billingMigrations = [
@@ -11,4 +12,5 @@ export const billingMigrations = [
   InvoiceLifeCycle1796300000000,
   Outbox1796500000000,
   IdempotentRequests1796600000000,
+  ZatcaSettings1796700000000,
 ];

@@ -1,0 +1,26 @@
+import { BillingClient, UpdateZatcaSettingsDto, type RpcMeta, type ZatcaSettingsDto } from '@erp/contracts';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { AdminOnly } from '../auth/access.decorators.js';
+import { RequestMeta } from '../common/request-meta.decorator.js';
+
+/**
+ * ZATCA phase-2 settings (CONTRACT §12): the seller, its national address and the EGS unit.
+ * Admins and owners only, to read as well as to change (docs/api/zatca-settings.md).
+ */
+@Controller('settings/zatca')
+export class ZatcaSettingsController {
+  constructor(private readonly billing: BillingClient) {}
+
+  @AdminOnly()
+  @Get()
+  get(@RequestMeta() meta: RpcMeta): Promise<ZatcaSettingsDto> {
+    return this.billing.getZatcaSettings(meta);
+  }
+
+  /** The whole settings; `onboarding` is ignored when sent back. 400 ZATCA_SETTINGS_INVALID names field and rule. */
+  @AdminOnly()
+  @Put()
+  update(@Body() dto: UpdateZatcaSettingsDto, @RequestMeta() meta: RpcMeta): Promise<ZatcaSettingsDto> {
+    return this.billing.updateZatcaSettings(dto, meta);
+  }
+}
