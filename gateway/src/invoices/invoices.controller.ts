@@ -50,6 +50,22 @@ export class InvoicesController {
     return pdfDownload(reply, await this.billing.getInvoicePdf(id, meta));
   }
 
+  /** The ZATCA XML of record (CONTRACT §12): the cleared document ZATCA returned, else the signed one. */
+  @RequirePermission(Permission.InvoicesRead)
+  @Get(':id/xml')
+  async xml(
+    @Param('id', ParseIdPipe) id: string,
+    @RequestMeta() meta: RpcMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const file = await this.billing.getInvoiceXml(id, meta);
+    void reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
+      .header('cache-control', 'private, no-store');
+    return file.xml;
+  }
+
   /** One invoice or credit note, with its settlement (CONTRACT §11, §13). */
   @RequirePermission(Permission.InvoicesRead)
   @Get(':id')

@@ -1,5 +1,11 @@
-import { BillingClient, UpdateZatcaSettingsDto, type RpcMeta, type ZatcaSettingsDto } from '@erp/contracts';
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import {
+  BillingClient,
+  OnboardZatcaDto,
+  UpdateZatcaSettingsDto,
+  type RpcMeta,
+  type ZatcaSettingsDto,
+} from '@erp/contracts';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { AdminOnly } from '../auth/access.decorators.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 
@@ -22,5 +28,17 @@ export class ZatcaSettingsController {
   @Put()
   update(@Body() dto: UpdateZatcaSettingsDto, @RequestMeta() meta: RpcMeta): Promise<ZatcaSettingsDto> {
     return this.billing.updateZatcaSettings(dto, meta);
+  }
+
+  /**
+   * Onboards the EGS unit with the Fatoora portal's OTP (or renews its certificate once onboarded)
+   * and answers the settings with the new onboarding state. 400 ZATCA_ONBOARDING_FAILED with
+   * ZATCA's messages; 409 ZATCA_NOT_READY; 503 ZATCA_UNAVAILABLE when ZATCA does not answer.
+   */
+  @AdminOnly()
+  @Post('onboard')
+  @HttpCode(200)
+  onboard(@Body() dto: OnboardZatcaDto, @RequestMeta() meta: RpcMeta): Promise<ZatcaSettingsDto> {
+    return this.billing.onboardZatca(dto, meta);
   }
 }

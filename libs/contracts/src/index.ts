@@ -38,6 +38,7 @@ export * from './inventory/reorder-suggestion.dto.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.client.js';
 export * from './billing/billing.errors.js';
+export * from './billing/zatca-document.dto.js';
 export * from './billing/invoice.dto.js';
 export * from './billing/payment.dto.js';
 export * from './billing/receivables.dto.js';

@@ -19,6 +19,8 @@ export const QueueName = {
   WebhookDeliver: 'webhook-deliver',
   /** identity: an event (order status, stock) fanned out to the endpoints subscribed to it (jobId `event-<id>`). */
   WebhookEvents: 'webhook-events',
+  /** billing: signed documents sent to ZATCA (clearance or reporting), in ICV order (jobId `zatca-<invoiceId>`). */
+  ZatcaSubmit: 'zatca-submit',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
@@ -57,6 +59,8 @@ export const JobName = {
   ParseOrderVoice: 'order-voice',
   /** ai-parse: a supplier invoice read into a goods-receipt draft. */
   ParseSupplierInvoice: 'supplier-invoice',
+  /** zatca-submit: send every pending document up to this one's ICV, oldest first (jobId `zatca-<invoiceId>`). */
+  SubmitZatcaDocument: 'submit',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];

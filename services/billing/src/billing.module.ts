@@ -9,7 +9,7 @@ import { InvoicesModule } from './invoices/invoices.module.js';
 import { billingMigrations } from './migrations/index.js';
 import { PaymentEntity } from './payments/payment.entity.js';
 import { ZatcaSettingsEntity } from './zatca/settings/zatca-settings.entity.js';
-import { ZatcaSettingsModule } from './zatca/settings/zatca-settings.module.js';
+import { ZatcaModule } from './zatca/zatca.module.js';
 
 /** The billing service: invoices and their PDFs; calls orders and identity. */
 @Global()
@@ -23,13 +23,13 @@ export class BillingModule {
           entities: [InvoiceEntity, InvoiceItemEntity, InvoiceBalanceEntity, PaymentEntity, ZatcaSettingsEntity],
           migrations: billingMigrations,
         }),
-        OutboxModule.forService(config, [QueueName.InvoiceRender, QueueName.WebhookEvents]),
+        OutboxModule.forService(config, [QueueName.InvoiceRender, QueueName.WebhookEvents, QueueName.ZatcaSubmit]),
         ServiceClientsModule.forRoot(config, config.BILLING_CALL_TIMEOUT_MS, [
           ServiceName.Orders,
           ServiceName.Identity,
         ]),
         InvoicesModule,
-        ZatcaSettingsModule,
+        ZatcaModule,
       ],
       providers: [{ provide: BillingConfig, useValue: config }],
       exports: [BillingConfig],

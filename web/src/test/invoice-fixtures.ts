@@ -33,6 +33,7 @@ export function makeInvoice(overrides: Partial<InvoiceDto> = {}): InvoiceDto {
     paymentStatus: 'unpaid',
     dueDate: '2026-03-10',
     overdue: false,
+    zatca: null,
     ...overrides,
   };
 }

@@ -37,7 +37,8 @@ export const ZatcaOid = {
   ecdsaWithSha256: '1.2.840.10045.4.3.2',
 } as const;
 
-export type ZatcaCsrTemplate = 'ZATCA-Code-Signing' | 'PREZATCA-Code-Signing';
+/** The certificate template: production, simulation (PREZATCA) or the developer portal (TSTZATCA). */
+export type ZatcaCsrTemplate = 'ZATCA-Code-Signing' | 'PREZATCA-Code-Signing' | 'TSTZATCA-Code-Signing';
 
 export interface EgsCsrFields {
   /** The unit's common name, e.g. "EGS1-3101234567". */

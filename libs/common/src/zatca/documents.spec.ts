@@ -46,13 +46,13 @@ function input(overrides: Partial<ZatcaDocumentInput> = {}): ZatcaDocumentInput 
     paymentMeansCode: '10',
     vatRate: '15.00',
     lines: [
-      { name: 'حليب المراعي 1 لتر', quantity: '12', unitCode: 'PCE', unitPrice: '6.50', discountPercent: '0' },
+      { name: 'حليب المراعي 1 لتر', quantity: '12', unitCode: 'PCE', unitPrice: '6.50', netAmount: '78.00' },
       {
         name: 'Sugar 5 kg (carton of 4)',
         quantity: '2.5',
         unitCode: 'PCE',
         unitPrice: '33.33',
-        discountPercent: '7.5',
+        netAmount: '77.08', // 7.5% off
       },
     ],
     ...overrides,

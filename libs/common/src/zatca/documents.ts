@@ -1,5 +1,4 @@
 import { Decimal } from 'decimal.js';
-import { lineTotal } from '../money/decimals.js';
 import { Ns, escapeXml } from './xml.js';
 
 /** Standard documents (B2B, name 01…) are cleared; simplified ones (B2C, 02…) reported. */
@@ -35,7 +34,8 @@ export interface ZatcaLine {
   unitCode: string;
   /** Price of one unit before the line's discount. */
   unitPrice: string;
-  discountPercent: string;
+  /** The line's net amount as issued (CONTRACT §4: quantity × price less the discount, rounded once). */
+  netAmount: string;
 }
 
 export interface ZatcaDocumentInput {
@@ -71,10 +71,7 @@ const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_U
 
 /** The document's totals as this writer computes them: lines net, VAT on the sum (CONTRACT §5). */
 export function zatcaTotals(input: Pick<ZatcaDocumentInput, 'lines' | 'vatRate'>): ZatcaTotals {
-  const lineExtension = input.lines.reduce(
-    (sum, line) => sum.plus(lineTotal(line.quantity, line.unitPrice, line.discountPercent)),
-    new Decimal(0),
-  );
+  const lineExtension = input.lines.reduce((sum, line) => sum.plus(line.netAmount), new Decimal(0));
   const vat = round2(lineExtension.times(input.vatRate).div(100));
   return { lineExtension, vat, taxInclusive: lineExtension.plus(vat) };
 }
@@ -153,8 +150,9 @@ function invoiceLine(
   amount: (name: string, value: Decimal) => string,
 ): string {
   const gross = round2(new Decimal(line.quantity).times(line.unitPrice));
-  const net = lineTotal(line.quantity, line.unitPrice, line.discountPercent);
+  const net = new Decimal(line.netAmount);
   const discount = gross.minus(net);
+  if (discount.isNegative()) throw new RangeError(`line ${id}: ${net.toFixed(2)} is more than quantity × price`);
   const vat = round2(net.times(vatRate).div(100));
   return block('cac:InvoiceLine', [
     el('cbc:ID', String(id)),

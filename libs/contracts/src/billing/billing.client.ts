@@ -12,7 +12,8 @@ import type {
   ReturnCreditNoteDto,
 } from './payment.dto.js';
 import { ZatcaSettingsPatterns } from './zatca-settings.patterns.js';
-import type { UpdateZatcaSettingsDto, ZatcaSettingsDto } from './zatca-settings.dto.js';
+import type { OnboardZatcaDto, UpdateZatcaSettingsDto, ZatcaSettingsDto } from './zatca-settings.dto.js';
+import type { InvoiceXmlDto } from './zatca-document.dto.js';
 import type { AgingRowDto, StatementDto, StatementQueryDto } from './receivables.dto.js';
 import type {
   GeneratedInvoiceDto,
@@ -107,5 +108,18 @@ export class BillingClient extends ServiceClient {
   /** Saves them whole; refused with ZATCA_SETTINGS_INVALID naming the field and ZATCA's rule. */
   updateZatcaSettings(dto: UpdateZatcaSettingsDto, meta: RpcMeta): Promise<ZatcaSettingsDto> {
     return this.send(ZatcaSettingsPatterns.Update, dto, meta);
+  }
+
+  /**
+   * Onboards the EGS unit with the OTP from the Fatoora portal (key, CSR, compliance CSID and
+   * checks, production CSID), or renews its certificate once onboarded; several calls to ZATCA.
+   */
+  onboardZatca(dto: OnboardZatcaDto, meta: RpcMeta): Promise<ZatcaSettingsDto> {
+    return this.send(ZatcaSettingsPatterns.Onboard, dto, meta, this.documentTimeoutMs);
+  }
+
+  /** The invoice's ZATCA XML of record (the cleared one when ZATCA returned it) and its file name. */
+  getInvoiceXml(id: string, meta: RpcMeta): Promise<InvoiceXmlDto> {
+    return this.send(ZatcaSettingsPatterns.GetInvoiceXml, { id }, meta);
   }
 }

@@ -16,6 +16,16 @@ export const BillingErrorCode = {
   PaymentInFuture: 'BILLING_PAYMENT_IN_FUTURE',
   /** ZATCA settings that break one of ZATCA's rules (details: { field, rule }, CONTRACT §12). */
   ZatcaSettingsInvalid: 'ZATCA_SETTINGS_INVALID',
+  /** A standard (B2B) invoice's PDF before ZATCA cleared it (CONTRACT §12). */
+  ZatcaNotCleared: 'ZATCA_NOT_CLEARED',
+  /** The XML of an invoice issued before onboarding, or of a supplier invoice. */
+  ZatcaNoDocument: 'ZATCA_NO_DOCUMENT',
+  /** Onboarding refused by ZATCA (a wrong or expired OTP, a CSR it refuses, a failed compliance check). */
+  ZatcaOnboardingFailed: 'ZATCA_ONBOARDING_FAILED',
+  /** Onboarding before the settings are complete and valid, or while the company's currency is not SAR. */
+  ZatcaNotReady: 'ZATCA_NOT_READY',
+  /** ZATCA (or the simulator) did not answer; nothing was lost, try again later. */
+  ZatcaUnavailable: 'ZATCA_UNAVAILABLE',
 } as const;
 
 export type BillingErrorCode = (typeof BillingErrorCode)[keyof typeof BillingErrorCode];
@@ -32,4 +42,9 @@ export const billingErrorStatus: Record<BillingErrorCode, number> = {
   [BillingErrorCode.PaymentAlreadyDeleted]: 409,
   [BillingErrorCode.PaymentInFuture]: 400,
   [BillingErrorCode.ZatcaSettingsInvalid]: 400,
+  [BillingErrorCode.ZatcaNotCleared]: 409,
+  [BillingErrorCode.ZatcaNoDocument]: 404,
+  [BillingErrorCode.ZatcaOnboardingFailed]: 400,
+  [BillingErrorCode.ZatcaNotReady]: 409,
+  [BillingErrorCode.ZatcaUnavailable]: 503,
 };

@@ -1,3 +1,4 @@
+import type { InvoiceZatcaDto } from './zatca-document.dto.js';
 import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { OptionalDateField } from '../common/date-fields.js';
 import { EmptyToUndefined } from '../common/transforms.js';
@@ -57,6 +58,8 @@ export interface InvoiceDto {
   /** Issue date + the client's payment terms (YYYY-MM-DD); overdue once past it with a balance left. */
   dueDate: string | null;
   overdue: boolean;
+  /** Its ZATCA phase-2 document, once the seller is onboarded (CONTRACT §12); null before, and for supplier invoices. */
+  zatca: InvoiceZatcaDto | null;
 }
 
 export type InvoicePageDto = PageDto<InvoiceDto>;

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { IsDefined, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { IgnoresServerComputed } from '../common/server-computed.js';
 import { EmptyToUndefined, Trim } from '../common/transforms.js';
 
@@ -130,4 +130,9 @@ export class UpdateZatcaSettingsDto implements Omit<ZatcaSettingsDto, 'onboardin
   @ValidateNested()
   @Type(() => ZatcaEgsInputDto)
   egs: ZatcaEgsInputDto;
+}
+
+/** POST /api/settings/zatca/onboard: the one-time password from ZATCA's Fatoora portal (6 digits). */
+export class OnboardZatcaDto {
+  @Trim() @IsString() @Matches(/^\d{6}$/, { message: 'otp must be the 6 digits the Fatoora portal shows' }) otp: string;
 }

@@ -2,4 +2,6 @@
 export const ZatcaSettingsPatterns = {
   Get: 'billing.get-zatca-settings',
   Update: 'billing.update-zatca-settings',
+  Onboard: 'billing.onboard-zatca',
+  GetInvoiceXml: 'billing.get-invoice-xml',
 } as const;

@@ -11,6 +11,8 @@ export const WebhookEventType = {
   ProductStockChanged: 'product.stock_changed',
   InvoicePaid: 'invoice.paid',
   CreditNoteIssued: 'credit_note.issued',
+  InvoiceCleared: 'invoice.cleared',
+  InvoiceRejected: 'invoice.rejected',
 } as const;
 export type WebhookEventType = (typeof WebhookEventType)[keyof typeof WebhookEventType];
 export const webhookEventTypes: readonly WebhookEventType[] = Object.values(WebhookEventType);
@@ -24,6 +26,8 @@ export const webhookEventPermission: Record<WebhookEventType, Permission> = {
   'product.stock_changed': Permission.StockRead,
   'invoice.paid': Permission.InvoicesRead,
   'credit_note.issued': Permission.InvoicesRead,
+  'invoice.cleared': Permission.InvoicesRead,
+  'invoice.rejected': Permission.InvoicesRead,
 };
 
 /** The event `POST /api/webhooks/{id}/test` sends: not subscribable, always delivered to that endpoint. */
@@ -90,6 +94,23 @@ export interface CreditNoteIssuedData {
   issuedAt: string;
 }
 
+/**
+ * invoice.cleared: ZATCA cleared a standard invoice or note, or took a simplified one's report
+ * (`status` says which); invoice.rejected: ZATCA refused it, with its messages (CONTRACT §12).
+ */
+export interface InvoiceZatcaData {
+  invoiceId: string;
+  invoiceNumber: string;
+  /** invoice or credit_note. */
+  invoiceType: string;
+  zatcaStatus: 'cleared' | 'reported' | 'rejected';
+  uuid: string;
+  icv: number;
+  invoiceHash: string;
+  messages: Array<{ type: string; code: string; message: string }>;
+  at: string;
+}
+
 export interface WebhookPingData {
   endpointId: string;
   message: string;
@@ -100,6 +121,8 @@ export interface WebhookEventDataMap {
   'product.stock_changed': ProductStockChangedData;
   'invoice.paid': InvoicePaidData;
   'credit_note.issued': CreditNoteIssuedData;
+  'invoice.cleared': InvoiceZatcaData;
+  'invoice.rejected': InvoiceZatcaData;
   ping: WebhookPingData;
 }
 

@@ -18,6 +18,7 @@ import type { InvoiceItemEntity } from './invoice-item.entity.js';
 import type { InvoiceEntity } from './invoice.entity.js';
 import { InvoicesRepository } from './invoices.repository.js';
 import { InvoicesService, sellerOf } from './invoices.service.js';
+import { assertReleasable, ZatcaDocumentsService } from '../zatca/zatca-documents.service.js';
 
 /** ZATCA's timestamp: ISO 8601 in UTC to the second, e.g. 2021-07-12T14:25:09Z. */
 function zatcaTimestamp(at: Date): string {
@@ -38,6 +39,7 @@ export class InvoicePdfsService {
     private readonly config: BillingConfig,
     private readonly orders: OrdersClient,
     private readonly identity: IdentityClient,
+    private readonly zatca: ZatcaDocumentsService,
   ) {}
 
   /** The invoice's PDF, rendered first when it has none yet (or its file went missing). */
@@ -46,17 +48,19 @@ export class InvoicePdfsService {
     if (invoice.type === 'supplier') {
       throw new AppException(BillingErrorCode.NoPdf, 'This invoice has no PDF: see its uploaded file', { id });
     }
+    assertReleasable(await this.zatca.qrOf(invoice.id), id);
     const content = (invoice.pdfPath && (await this.readStored(invoice.pdfPath))) || (await this.render(invoice));
     return { fileName: `${invoice.invoiceNumber}.pdf`, contentBase64: content.toString('base64') };
   }
 
   /** Renders and stores the PDF (the render worker's job; also the fallback of a download). */
   async render(invoice: InvoiceEntity): Promise<Buffer> {
-    const [items, original] = await Promise.all([
+    const [items, original, zatca] = await Promise.all([
       this.invoices.findItems(invoice.id),
       invoice.originalInvoiceId ? this.invoices.findById(invoice.originalInvoiceId) : Promise.resolve(null),
+      this.zatca.qrOf(invoice.id),
     ]);
-    const pdf = await this.renderer.render(this.documentOf(invoice, items, original));
+    const pdf = await this.renderer.render(this.documentOf(invoice, items, original, zatca?.qr ?? null));
     const relative = join('invoices', String(invoice.issuedAt.getUTCFullYear()), `${invoice.invoiceNumber}.pdf`);
     const target = join(this.dataDir(), relative);
     // The render job and a download may render the same invoice at once: each writes its own file aside.
@@ -65,9 +69,13 @@ export class InvoicePdfsService {
     return pdf;
   }
 
+  /** The render job: nothing for a supplier invoice, nor for a standard invoice ZATCA has not cleared yet. */
   async renderById(id: string): Promise<void> {
     const invoice = await this.invoicesService.get(id);
-    if (invoice.type !== 'supplier') await this.render(invoice);
+    if (invoice.type === 'supplier') return;
+    const zatca = await this.zatca.qrOf(invoice.id);
+    if (zatca && !zatca.releasable) return;
+    await this.render(invoice);
   }
 
   /**
@@ -112,7 +120,12 @@ export class InvoicePdfsService {
     return { fileName: `proforma-${order.orderNumber}.pdf`, contentBase64: pdf.toString('base64') };
   }
 
-  documentOf(invoice: InvoiceEntity, items: InvoiceItemEntity[], original: InvoiceEntity | null): InvoiceDocument {
+  documentOf(
+    invoice: InvoiceEntity,
+    items: InvoiceItemEntity[],
+    original: InvoiceEntity | null,
+    zatcaQr: string | null = null,
+  ): InvoiceDocument {
     const seller = invoice.seller;
     return {
       invoiceNumber: invoice.invoiceNumber,
@@ -156,9 +169,11 @@ export class InvoicePdfsService {
       taxRate: String(Number(invoice.taxRate)),
       taxAmount: invoice.taxAmount,
       total: invoice.totalAmount,
-      // A company that has not entered its name or VAT number yet gets invoices without the QR.
+      // Phase 2 once onboarded: the QR of the signed (or cleared) document, tags 1-9 (CONTRACT §12).
+      // Before: phase 1; a company that has not entered its name or VAT number gets no QR.
       qrPayload:
-        (seller.nameAr || seller.name) && seller.vatNumber
+        zatcaQr ??
+        ((seller.nameAr || seller.name) && seller.vatNumber
           ? zatcaQrPayload({
               sellerName: seller.nameAr || seller.name,
               vatNumber: seller.vatNumber,
@@ -166,7 +181,7 @@ export class InvoicePdfsService {
               total: invoice.totalAmount,
               vatAmount: invoice.taxAmount,
             })
-          : null,
+          : null),
     };
   }
 

@@ -1,5 +1,5 @@
 import { moneyJson } from '@erp/common';
-import type { InvoiceDto } from '@erp/contracts';
+import type { InvoiceDto, InvoiceZatcaDto } from '@erp/contracts';
 import type { InvoiceEntity } from './invoice.entity.js';
 
 /** Invoices and credit notes are rendered on demand; a supplier invoice's file is the one uploaded, if any. */
@@ -8,7 +8,7 @@ export function pdfUrlOf(invoice: InvoiceEntity): string | null {
 }
 
 /** The invoice as answered; `today` (YYYY-MM-DD, business time zone) decides whether it is overdue. */
-export function toInvoiceDto(invoice: InvoiceEntity, today: string): InvoiceDto {
+export function toInvoiceDto(invoice: InvoiceEntity, today: string, zatca: InvoiceZatcaDto | null = null): InvoiceDto {
   const balance = invoice.type === 'customer' ? (invoice.balance ?? null) : null;
   return {
     id: invoice.id,
@@ -41,5 +41,6 @@ export function toInvoiceDto(invoice: InvoiceEntity, today: string): InvoiceDto 
     paymentStatus: balance?.paymentStatus ?? null,
     dueDate: balance?.dueDate ?? null,
     overdue: balance !== null && Number(balance.balanceDue) > 0 && balance.dueDate < today,
+    zatca,
   };
 }

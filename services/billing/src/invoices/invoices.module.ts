@@ -7,6 +7,7 @@ import { PaymentEntity } from '../payments/payment.entity.js';
 import { PaymentsController } from '../payments/payments.controller.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { PdfModule } from '../pdf/pdf.module.js';
+import { ZatcaModule } from '../zatca/zatca.module.js';
 import { StatementsController } from '../receivables/statements.controller.js';
 import { StatementsService } from '../receivables/statements.service.js';
 import { CreditNotesService } from './credit-notes.service.js';
@@ -29,6 +30,7 @@ import { InvoicesService } from './invoices.service.js';
     TypeOrmModule.forFeature([InvoiceEntity, InvoiceItemEntity, InvoiceBalanceEntity, PaymentEntity]),
     BullModule.registerQueue({ name: QueueName.InvoiceCreate }, { name: QueueName.InvoiceRender }),
     PdfModule,
+    ZatcaModule,
   ],
   controllers: [InvoicesController, PaymentsController, StatementsController],
   providers: [

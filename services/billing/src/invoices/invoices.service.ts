@@ -28,6 +28,7 @@ import type { InvoiceEntity, SellerSnapshot } from './invoice.entity.js';
 import { pdfUrlOf, toInvoiceDto } from './invoice.mapper.js';
 import { nextInvoiceNumber, type InvoiceSeries } from './invoice-numbers.js';
 import { InvoicesRepository, type NewInvoice, type NewInvoiceItem } from './invoices.repository.js';
+import { ZatcaDocumentsService } from '../zatca/zatca-documents.service.js';
 
 export function sellerOf(settings: CompanySettingsDto): SellerSnapshot {
   return {
@@ -56,6 +57,7 @@ export class InvoicesService {
     private readonly config: BillingConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
+    private readonly zatca: ZatcaDocumentsService,
   ) {}
 
   /** The committed order's invoice of its current commit cycle, created now if it has none (CONTRACT §11). */
@@ -216,11 +218,17 @@ export class InvoicesService {
       withTotal: query.withTotal ?? query.limit !== undefined,
     });
     const today = this.today();
-    return { items: page.items.map((invoice) => toInvoiceDto(invoice, today)), total: page.total };
+    const zatca = await this.zatca.blocksOf(page.items.map((invoice) => invoice.id));
+    return {
+      items: page.items.map((invoice) => toInvoiceDto(invoice, today, zatca.get(invoice.id) ?? null)),
+      total: page.total,
+    };
   }
 
   async getDto(id: string): Promise<InvoiceDto> {
-    return toInvoiceDto(await this.get(id), this.today());
+    const invoice = await this.get(id);
+    const zatca = await this.zatca.blocksOf([invoice.id]);
+    return toInvoiceDto(invoice, this.today(), zatca.get(invoice.id) ?? null);
   }
 
   async get(id: string): Promise<InvoiceEntity> {
@@ -239,7 +247,8 @@ export class InvoicesService {
   /**
    * Issues a document in the caller's transaction (which holds the lock that makes it once):
    * numbered in its series and the issue year, without gaps, the number taken last so the
-   * series' counter is locked as briefly as possible.
+   * series' counter is locked as briefly as possible; once the seller is onboarded with ZATCA,
+   * signed and chained in the same transaction (zatca-documents.service.ts).
    */
   async issue(
     series: InvoiceSeries,
@@ -251,11 +260,13 @@ export class InvoicesService {
   ): Promise<InvoiceEntity> {
     const year = Number(businessDate(this.config.BUSINESS_TIME_ZONE, issuedAt).slice(0, 4));
     const invoiceNumber = await nextInvoiceNumber(series, year, manager);
-    return this.invoices.insert(
+    const created = await this.invoices.insert(
       { ...invoice, invoiceNumber, issuedAt, createdBy: meta.userId ?? null, pdfPath: null },
       items,
       manager,
     );
+    await this.zatca.stamp(created, items, meta, manager);
+    return created;
   }
 
   /**

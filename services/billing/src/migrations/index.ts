@@ -4,6 +4,7 @@ import { InvoiceLifeCycle1796300000000 } from './1796300000000-invoice-life-cycl
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 import { ZatcaSettings1796700000000 } from './1796700000000-zatca-settings.js';
+import { ZatcaDocuments1796800000000 } from './1796800000000-zatca-documents.js';
 
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
 export const billingMigrations = [
@@ -13,4 +14,5 @@ export const billingMigrations = [
   Outbox1796500000000,
   IdempotentRequests1796600000000,
   ZatcaSettings1796700000000,
+  ZatcaDocuments1796800000000,
 ];

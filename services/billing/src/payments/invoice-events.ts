@@ -13,10 +13,15 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 
-type BillingEventType = typeof WebhookEventType.InvoicePaid | typeof WebhookEventType.CreditNoteIssued;
+type BillingEventType =
+  | typeof WebhookEventType.InvoicePaid
+  | typeof WebhookEventType.CreditNoteIssued
+  | typeof WebhookEventType.InvoiceCleared
+  | typeof WebhookEventType.InvoiceRejected;
 
 /**
- * Billing's webhook events (invoice.paid, credit_note.issued; docs/api/webhooks.md): staged in the
+ * Billing's webhook events (invoice.paid, credit_note.issued, invoice.cleared, invoice.rejected;
+ * docs/api/webhooks.md): staged in the
  * billing outbox inside the transaction of the change (docs/decisions/0018-transactional-outbox.md),
  * so an event exists exactly when its change commits.
  */

@@ -25,6 +25,7 @@ import { DeletePaymentDialog } from './delete-payment-dialog';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceTypeBadge } from './invoice-type-badge';
 import { PaymentStatusChip } from './payment-status-chip';
+import { ZatcaSection } from './zatca-section';
 
 interface InvoiceDetailsDialogProps {
   invoiceId: string;
@@ -219,7 +220,8 @@ function Payments({
 /**
  * Invoice details: the document's figures (total, paid, credited, balance due, due date and
  * payment status), a credit note's invoice and reason, the payments with deleted ones struck
- * through (who, why), Delete payment for admins and owners, Record payment and Download.
+ * through (who, why), Delete payment for admins and owners, Record payment and Download; once
+ * the seller is onboarded with ZATCA, the document's ZATCA status, messages and XML.
  */
 export function InvoiceDetailsDialog({
   invoiceId,
@@ -349,6 +351,8 @@ export function InvoiceDetailsDialog({
               )}
             </Box>
           </Box>
+
+          {invoice.zatca && <ZatcaSection invoice={invoice} zatca={invoice.zatca} />}
 
           {customer && <Payments invoice={invoice} format={format} access={access} userNameOf={userNameOf} />}
         </DialogContent>

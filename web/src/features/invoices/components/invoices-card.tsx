@@ -33,6 +33,7 @@ import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTypeBadge } from './invoice-type-badge';
 import { PaymentStatusChip } from './payment-status-chip';
+import { ZatcaStatusChip } from './zatca-status-chip';
 
 /** SPEC §2: three placeholder rows while the list loads. */
 const PLACEHOLDER_ROWS = 3;
@@ -91,6 +92,11 @@ export function InvoiceNumber({ invoice, onOpen }: { invoice: InvoiceDto; onOpen
         </Box>
       </Link>
       <InvoiceReference invoice={invoice} />
+      {invoice.zatca && (
+        <Box sx={{ mt: 0.5 }}>
+          <ZatcaStatusChip status={invoice.zatca.status} />
+        </Box>
+      )}
     </>
   );
 }

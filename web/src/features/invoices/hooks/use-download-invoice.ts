@@ -9,6 +9,7 @@ import { downloadInvoice, type DownloadableInvoice } from '../lib/download-invoi
 export const downloadErrorKeys: Partial<Record<string, string>> = {
   BILLING_INVOICE_NOT_FOUND: 'invoices:errors.BILLING_INVOICE_NOT_FOUND',
   BILLING_NO_PDF: 'invoices:errors.BILLING_NO_PDF',
+  ZATCA_NOT_CLEARED: 'invoices:errors.ZATCA_NOT_CLEARED',
 };
 
 /**

@@ -9,6 +9,8 @@ const requiredPermission: Record<WebhookEventType, Permission> = {
   'product.stock_changed': 'stock:read',
   'invoice.paid': 'invoices:read',
   'credit_note.issued': 'invoices:read',
+  'invoice.cleared': 'invoices:read',
+  'invoice.rejected': 'invoices:read',
 };
 
 export const allWebhookEvents = Object.keys(requiredPermission) as WebhookEventType[];

@@ -1,0 +1,238 @@
+import {
+  businessDate,
+  businessTime,
+  buildEgsCsr,
+  FIRST_PIH,
+  generateStampKey,
+  readStampCertificate,
+  signInvoice,
+  writeZatcaDocument,
+  type Stamp,
+  type ZatcaCsrTemplate,
+  type ZatcaKind,
+  type ZatcaTypeCode,
+} from '@erp/common';
+import {
+  AppException,
+  BillingErrorCode,
+  IdentityClient,
+  type RpcMeta,
+  type ZatcaEnvironment,
+  type ZatcaMessage,
+  type ZatcaSettingsDto,
+} from '@erp/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { BillingConfig } from '../billing.config.js';
+import type { Csid, FatooraApi, FatooraOutcome } from './fatoora-api.js';
+import { assertZatcaSettingsValid } from './settings/zatca-settings.rules.js';
+import { toZatcaSettingsDto } from './settings/zatca-settings.mapper.js';
+import { ZatcaSettingsService } from './settings/zatca-settings.service.js';
+import { ZATCA_SETTINGS_ID } from './settings/zatca-settings.repository.js';
+import { sellerOfSettings, settingsWithSecrets, ZatcaProfiles } from './zatca-profile.js';
+import type { ZatcaSettingsEntity } from './settings/zatca-settings.entity.js';
+
+const templates: Record<ZatcaEnvironment, ZatcaCsrTemplate> = {
+  simulator: 'PREZATCA-Code-Signing',
+  sandbox: 'TSTZATCA-Code-Signing',
+  simulation: 'PREZATCA-Code-Signing',
+  production: 'ZATCA-Code-Signing',
+};
+
+/** The six documents ZATCA's compliance checks want from a unit that issues both kinds (title 1100). */
+const complianceDocuments: Array<{ kind: ZatcaKind; typeCode: ZatcaTypeCode }> = [
+  { kind: 'standard', typeCode: 388 },
+  { kind: 'standard', typeCode: 381 },
+  { kind: 'standard', typeCode: 383 },
+  { kind: 'simplified', typeCode: 388 },
+  { kind: 'simplified', typeCode: 381 },
+  { kind: 'simplified', typeCode: 383 },
+];
+
+/**
+ * Onboards the EGS unit (CONTRACT §12): a new secp256k1 key and CSR, the compliance CSID for the
+ * OTP, the six compliance checks, the production CSID; or, once onboarded, a renewal (a new key
+ * and CSR for a new production CSID; the chain goes on). Keys and secrets are sealed before they
+ * are stored and never leave billing.
+ */
+@Injectable()
+export class ZatcaOnboardingService {
+  private readonly logger = new Logger(ZatcaOnboardingService.name);
+
+  constructor(
+    private readonly profiles: ZatcaProfiles,
+    private readonly settings: ZatcaSettingsService,
+    private readonly identity: IdentityClient,
+    private readonly config: BillingConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async onboard(otp: string, meta: RpcMeta): Promise<ZatcaSettingsDto> {
+    await this.settings.get(); // makes the row on a first call
+    const row = (await settingsWithSecrets(this.dataSource.manager))!;
+    assertZatcaSettingsValid(toZatcaSettingsDto(row));
+    const company = await this.identity.getSettings(meta);
+    if (company.currency !== 'SAR') {
+      throw new AppException(BillingErrorCode.ZatcaNotReady, 'ZATCA e-invoicing needs the company currency to be SAR', {
+        currency: company.currency,
+      });
+    }
+    const api = this.profiles.api(row.environment);
+    const key = generateStampKey();
+    const csr = buildEgsCsr(
+      {
+        commonName: row.egsName || `EGS-${row.vatNumber}`,
+        egsSerial: row.egsSerial,
+        vatNumber: row.vatNumber,
+        organizationUnit: row.city || 'Main Branch',
+        organizationName: row.sellerNameEn || row.sellerNameAr,
+        invoiceTypes: '1100',
+        location: `${row.buildingNumber} ${row.street}, ${row.district}, ${row.city} ${row.postalCode}`,
+        industry: row.egsIndustry || 'Wholesale',
+        template: templates[row.environment],
+      },
+      key.privateKey,
+      key.publicKey,
+    );
+    try {
+      const production =
+        row.onboardingStatus === 'onboarded'
+          ? await this.renew(api, row, csr, otp)
+          : await this.firstOnboarding(api, row, csr, otp, key);
+      const certificate = certificateOf(production);
+      await this.dataSource.query(
+        `UPDATE billing.zatca_settings
+            SET onboarding_status = 'onboarded', onboarding_message = NULL, private_key_enc = $2,
+                production_csid_enc = $3, certificate = $4, certificate_expires_at = $5, onboarded_at = now()
+          WHERE id = $1`,
+        [
+          ZATCA_SETTINGS_ID,
+          this.profiles.box.seal(key.privateKeyPem),
+          this.profiles.box.seal(JSON.stringify(production)),
+          certificate.base64,
+          certificate.notAfter,
+        ],
+      );
+      this.logger.log(
+        `EGS unit ${row.egsSerial} onboarded with ZATCA (${row.environment}); certificate valid to ${certificate.notAfter.toISOString()}`,
+      );
+    } catch (error) {
+      if (error instanceof AppException && error.code === BillingErrorCode.ZatcaOnboardingFailed) {
+        await this.dataSource.query(
+          `UPDATE billing.zatca_settings SET onboarding_message = $2, onboarding_status = CASE WHEN onboarding_status = 'onboarded' THEN 'onboarded' ELSE 'failed' END WHERE id = $1`,
+          [ZATCA_SETTINGS_ID, error.message],
+        );
+      }
+      throw error;
+    }
+    return this.settings.get();
+  }
+
+  private async firstOnboarding(
+    api: FatooraApi,
+    row: ZatcaSettingsEntity,
+    csr: string,
+    otp: string,
+    key: { privateKey: Stamp['privateKey'] },
+  ): Promise<Csid> {
+    const compliance = accepted(await api.complianceCsid(csr, otp), 'the compliance CSID');
+    await this.dataSource.query(
+      `UPDATE billing.zatca_settings SET onboarding_status = 'compliance', compliance_csid_enc = $2 WHERE id = $1`,
+      [ZATCA_SETTINGS_ID, this.profiles.box.seal(JSON.stringify(compliance))],
+    );
+    const stamp: Stamp = { privateKey: key.privateKey, certificate: certificateOf(compliance) };
+    let pih = FIRST_PIH;
+    for (const [index, sample] of complianceDocuments.entries()) {
+      const now = new Date();
+      const unsigned = complianceDocument(row, sample.kind, sample.typeCode, index + 1, pih, {
+        date: businessDate(this.config.BUSINESS_TIME_ZONE, now),
+        time: businessTime(this.config.BUSINESS_TIME_ZONE, now),
+      });
+      const signed = signInvoice(unsigned, stamp, now);
+      const name = `${sample.kind} ${sample.typeCode === 388 ? 'invoice' : sample.typeCode === 381 ? 'credit note' : 'debit note'}`;
+      accepted(
+        await api.complianceCheck(compliance, {
+          invoiceHash: signed.invoiceHash,
+          uuid: /<cbc:UUID>([^<]+)</.exec(signed.xml)![1]!,
+          invoice: Buffer.from(signed.xml).toString('base64'),
+        }),
+        `the compliance check of the ${name}`,
+      );
+      pih = signed.invoiceHash;
+    }
+    return accepted(await api.productionCsid(compliance), 'the production CSID');
+  }
+
+  private async renew(api: FatooraApi, row: ZatcaSettingsEntity, csr: string, otp: string): Promise<Csid> {
+    const sealed = row.productionCsidEnc;
+    if (!sealed) throw new Error('onboarded without a production CSID');
+    const current = JSON.parse(this.profiles.box.open(sealed)) as Csid;
+    return accepted(await api.renewProductionCsid(current, csr, otp), 'the renewed production CSID');
+  }
+}
+
+function accepted<T>(outcome: FatooraOutcome<T>, what: string): T {
+  if (outcome.kind === 'accepted') return outcome.body;
+  if (outcome.kind === 'unavailable') {
+    throw new AppException(BillingErrorCode.ZatcaUnavailable, `ZATCA did not answer for ${what}: ${outcome.reason}`, {
+      step: what,
+    });
+  }
+  const messages: ZatcaMessage[] = outcome.messages;
+  const text = messages.map((message) => `${message.code}: ${message.message}`).join('; ') || `HTTP ${outcome.status}`;
+  throw new AppException(BillingErrorCode.ZatcaOnboardingFailed, `ZATCA refused ${what}: ${text}`, {
+    step: what,
+    messages,
+  });
+}
+
+/** A CSID's binarySecurityToken is the certificate's base64 DER, base64-encoded once more. */
+function certificateOf(csid: Csid) {
+  return readStampCertificate(Buffer.from(csid.binarySecurityToken, 'base64').toString('utf8'));
+}
+
+/** A compliance sample: the seller's real details, a sample buyer and one line (never part of the invoice chain). */
+function complianceDocument(
+  row: ZatcaSettingsEntity,
+  kind: ZatcaKind,
+  typeCode: ZatcaTypeCode,
+  icv: number,
+  pih: string,
+  issued: { date: string; time: string },
+): string {
+  return writeZatcaDocument({
+    kind,
+    typeCode,
+    number: `COMPLIANCE-${icv}`,
+    uuid: randomUUID(),
+    issueDate: issued.date,
+    issueTime: issued.time,
+    icv,
+    pih,
+    seller: sellerOfSettings(row),
+    buyer:
+      kind === 'standard'
+        ? {
+            name: 'شركة العميل التجريبي',
+            vatNumber: '399999999800003',
+            address: {
+              street: 'طريق الملك عبدالعزيز',
+              buildingNumber: '1234',
+              district: 'الملز',
+              city: 'الرياض',
+              postalCode: '12629',
+              countryCode: 'SA',
+            },
+          }
+        : null,
+    billingReference: typeCode === 388 ? null : 'COMPLIANCE-1',
+    reason: typeCode === 388 ? null : 'Compliance check',
+    paymentMeansCode: '10',
+    vatRate: '15.00',
+    lines: [
+      { name: 'Compliance check item', quantity: '1', unitCode: 'PCE', unitPrice: '100.00', netAmount: '100.00' },
+    ],
+  });
+}

@@ -1,0 +1,105 @@
+import { createPrivateKey } from 'node:crypto';
+import { readStampCertificate, type NationalAddress, type Stamp, type ZatcaParty } from '@erp/common';
+import type { ZatcaEnvironment } from '@erp/contracts';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { BillingConfig } from '../billing.config.js';
+import { fatooraBaseUrl, FatooraApi, type Csid } from './fatoora-api.js';
+import { SecretBox } from './secret-box.js';
+import { ZatcaSettingsEntity } from './settings/zatca-settings.entity.js';
+import { ZATCA_SETTINGS_ID } from './settings/zatca-settings.repository.js';
+
+/** What signing and submitting need: the onboarded EGS unit, its seller, stamp and production CSID. */
+export interface ZatcaProfile {
+  environment: ZatcaEnvironment;
+  egsSerial: string;
+  seller: ZatcaParty & { crn: string; vatNumber: string; address: NationalAddress };
+  stamp: Stamp;
+  production: Csid;
+}
+
+/** The settings row with its secrets, which only this file and the onboarding read. */
+export async function settingsWithSecrets(manager: EntityManager): Promise<ZatcaSettingsEntity | null> {
+  return manager
+    .getRepository(ZatcaSettingsEntity)
+    .createQueryBuilder('settings')
+    .addSelect([
+      'settings.privateKeyEnc',
+      'settings.complianceCsidEnc',
+      'settings.productionCsidEnc',
+      'settings.certificate',
+    ])
+    .where('settings.id = :id', { id: ZATCA_SETTINGS_ID })
+    .getOne();
+}
+
+export function sellerOfSettings(row: ZatcaSettingsEntity): ZatcaProfile['seller'] {
+  return {
+    name: row.sellerNameAr,
+    vatNumber: row.vatNumber,
+    crn: row.crn,
+    address: {
+      street: row.street,
+      buildingNumber: row.buildingNumber,
+      additionalNumber: row.additionalNumber || null,
+      district: row.district,
+      city: row.city,
+      postalCode: row.postalCode,
+      countryCode: row.countryCode,
+    },
+  };
+}
+
+/**
+ * The current ZATCA profile, or null before onboarding. The decrypted stamp is kept in memory
+ * for as long as the sealed values in the row are the same.
+ */
+@Injectable()
+export class ZatcaProfiles {
+  readonly box: SecretBox;
+  private cached: { key: string; stamp: Stamp; production: Csid } | null = null;
+
+  constructor(
+    private readonly config: BillingConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {
+    this.box = SecretBox.fromConfig(config.ZATCA_SECRET_KEY || undefined, `${config.ERP_DATA_DIR}/zatca-secret.key`);
+  }
+
+  async current(manager: EntityManager = this.dataSource.manager): Promise<ZatcaProfile | null> {
+    const row = await settingsWithSecrets(manager);
+    if (
+      !row ||
+      row.onboardingStatus !== 'onboarded' ||
+      !row.privateKeyEnc ||
+      !row.productionCsidEnc ||
+      !row.certificate
+    ) {
+      return null;
+    }
+    const key = `${row.privateKeyEnc}|${row.productionCsidEnc}`;
+    if (this.cached?.key !== key) {
+      const production = JSON.parse(this.box.open(row.productionCsidEnc)) as Csid;
+      this.cached = {
+        key,
+        production,
+        stamp: {
+          privateKey: createPrivateKey(this.box.open(row.privateKeyEnc)),
+          certificate: readStampCertificate(row.certificate),
+        },
+      };
+    }
+    return {
+      environment: row.environment,
+      egsSerial: row.egsSerial,
+      seller: sellerOfSettings(row),
+      stamp: this.cached.stamp,
+      production: this.cached.production,
+    };
+  }
+
+  api(environment: ZatcaEnvironment): FatooraApi {
+    return new FatooraApi(fatooraBaseUrl(environment, this.config.ZATCA_SIMULATOR_URL), this.config.ZATCA_TIMEOUT_MS);
+  }
+}
