@@ -187,7 +187,15 @@ function ZatcaSettingsForm({ settings }: { settings: ZatcaSettingsDto }) {
   /** A text field bound to the form: its label, its server error (until edited) or its hint. */
   const field = (
     name: FieldName,
-    options: { numeric?: boolean; arabic?: boolean; maxLength?: number; hint?: string; optional?: boolean } = {},
+    options: {
+      numeric?: boolean;
+      arabic?: boolean;
+      /** Latin text (the English name, the serial): left to right in Arabic too. */
+      latin?: boolean;
+      maxLength?: number;
+      hint?: string;
+      optional?: boolean;
+    } = {},
   ) => {
     const error = errorOf(name);
     const id = `zatca-${name.replace('.', '-')}`;
@@ -207,7 +215,7 @@ function ZatcaSettingsForm({ settings }: { settings: ZatcaSettingsDto }) {
         slotProps={{
           htmlInput: {
             maxLength: options.maxLength ?? 200,
-            dir: options.arabic ? 'rtl' : options.numeric ? 'ltr' : undefined,
+            dir: options.arabic ? 'rtl' : options.numeric || options.latin ? 'ltr' : 'auto',
             lang: options.arabic ? 'ar' : undefined,
             inputMode: options.numeric ? 'numeric' : undefined,
             autoComplete: 'off',
@@ -268,7 +276,7 @@ function ZatcaSettingsForm({ settings }: { settings: ZatcaSettingsDto }) {
         </TextField>
         <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
         {field('sellerNameAr', { arabic: true, maxLength: 300, hint: t('zatca.hints.sellerNameAr') })}
-        {field('sellerNameEn', { maxLength: 300, optional: true })}
+        {field('sellerNameEn', { latin: true, maxLength: 300, optional: true })}
         {field('vatNumber', { numeric: true, maxLength: 15, hint: t('zatca.hints.vatNumber') })}
         {field('crn', { numeric: true, maxLength: 10, hint: t('zatca.hints.crn') })}
 
@@ -287,7 +295,9 @@ function ZatcaSettingsForm({ settings }: { settings: ZatcaSettingsDto }) {
         />
 
         <SubsectionTitle id="zatca-egs-title">{t('zatca.sections.egs')}</SubsectionTitle>
-        <Box sx={{ gridColumn: '1 / -1' }}>{field('egs.serial', { hint: t('zatca.hints.egsSerial') })}</Box>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          {field('egs.serial', { latin: true, hint: t('zatca.hints.egsSerial') })}
+        </Box>
         {field('egs.name')}
         {field('egs.model')}
         {field('egs.industry', { hint: t('zatca.hints.egsIndustry') })}
