@@ -64,6 +64,15 @@ const knownValues: Record<string, unknown> = {
   orderText: 'fz 2 bags of basmati rice',
   // The seeded stock item's unit: a line or a price in it is one the item is sold in.
   unit: 'bag',
+  // ZATCA settings: what ZATCA's rules ask of them (services/billing/src/zatca/settings/zatca-settings.rules.ts).
+  environment: 'simulator',
+  sellerNameAr: 'شركة الاختبار',
+  vatNumber: '300000000000003',
+  crn: '1010010000',
+  buildingNumber: '1234',
+  postalCode: '12211',
+  countryCode: 'SA',
+  serial: '1-FZ|2-1.0|3-fz',
 };
 
 /** The four upload routes, the field each reads, a type a caller might claim, and the size limit. */

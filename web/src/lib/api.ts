@@ -20,6 +20,7 @@ export const tagTypes = [
   'Invoice',
   'Analytics',
   'Settings',
+  'ZatcaSettings',
   'ApiKey',
 ] as const;
 

@@ -8,12 +8,16 @@ import { ApiKeysCard } from './api-keys-card';
 import { CompanyDetailsCard } from './company-details-card';
 import { CompanyLogoCard } from './company-logo-card';
 import { WebhooksCard } from './webhooks-card';
+import { ZatcaSettingsCard } from './zatca-settings-card';
 
 interface SettingsPageProps {
   currentUser: UserDto;
 }
 
-/** /settings (SPEC §2): company details and logo (edited by admins and owners), and the user's API keys. */
+/**
+ * /settings (SPEC §2): company details and logo (edited by admins and owners), the ZATCA phase-2
+ * settings (admins and owners only), and the user's API keys.
+ */
 export function SettingsPage({ currentUser }: SettingsPageProps) {
   const { t } = useTranslation('settings');
   const settings = useGetSettingsQuery();
@@ -35,6 +39,7 @@ export function SettingsPage({ currentUser }: SettingsPageProps) {
           <CompanyDetailsCard settings={settings.data} canEdit={canEdit} />
           <CompanyLogoCard settings={settings.data} canEdit={canEdit} />
         </Box>
+        {canEdit && <ZatcaSettingsCard />}
         <ApiKeysCard userRole={currentUser.role} userPermissions={currentUser.permissions} />
         <WebhooksCard userRole={currentUser.role} userPermissions={currentUser.permissions} />
       </Box>
