@@ -765,3 +765,30 @@ export const messageOrders = [
     ],
   },
 ];
+
+/**
+ * The company's ZATCA phase-2 settings: onboarded to the local Fatoora simulator once the history
+ * is loaded, so the invoices issued from then on are signed and reported (docs/zatca.md).
+ */
+export const zatca = {
+  environment: 'simulator',
+  sellerNameAr: 'شركة النور التجارية',
+  sellerNameEn: 'Al Noor Trading Co.',
+  vatNumber: '310123456700003',
+  crn: '1010456789',
+  address: {
+    street: 'شارع الصناعة',
+    buildingNumber: '2614',
+    additionalNumber: '7781',
+    district: 'المدينة الصناعية الثانية',
+    city: 'الرياض',
+    postalCode: '14332',
+    countryCode: 'SA',
+  },
+  egs: {
+    serial: '1-GulfERP|2-1.0|3-demo-riyadh-1',
+    name: 'EGS1-Riyadh-Warehouse',
+    model: 'GulfERP',
+    industry: 'Wholesale',
+  },
+};

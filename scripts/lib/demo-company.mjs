@@ -587,6 +587,21 @@ function rpcClients(contracts, ClientProxyFactory, Transport, addresses) {
   };
 }
 
+/**
+ * Onboards the demo company's EGS unit to the local Fatoora simulator (CONTRACT §12), with the
+ * simulator's OTP. The history stays phase 1; what is issued from now on is signed and reported.
+ * A simulator that does not answer only costs the onboarding, said in the log.
+ */
+async function onboardWithZatca(billing, meta, log) {
+  try {
+    await billing.updateZatcaSettings(data.zatca, meta);
+    await billing.onboardZatca({ otp: process.env.FATOORA_SIMULATOR_OTP || '123345' }, meta);
+    log('demo company: onboarded with ZATCA on the local Fatoora simulator');
+  } catch (error) {
+    log(`demo company: not onboarded with ZATCA (${error?.message ?? error}); onboard it from Settings`);
+  }
+}
+
 /** Empty: no stock items, no clients and no orders. */
 async function isEmpty({ orders, inventory }, meta) {
   const [items, clients, placed] = await Promise.all([
@@ -979,6 +994,7 @@ export async function loadDemoCompany({
     log('loading the demo company (DEMO_DATA=off skips it)');
     const plan = planDemoCompany({ today: businessDate(timeZone, new Date(now)), now, timeZone });
     const { counts, books } = await loadPlan({ rpc, sql, meta, plan, timeZone });
+    if (rpc.billing) await onboardWithZatca(rpc.billing, meta, log);
     log(
       `demo company loaded: ${counts.items} items, ${counts.clients} clients, ${counts.orders} orders in ${seconds()} s`,
     );

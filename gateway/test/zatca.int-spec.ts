@@ -1,0 +1,229 @@
+import type { InvoiceDto, OrderDto, StockItemDto, ZatcaSettingsDto } from '@erp/contracts';
+import { decodeQrTags, FIRST_PIH, invoiceHashOf, verifySignedInvoice } from '@erp/common';
+import { TEST_OWNER_PASSWORD } from '@erp/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFatooraSimulator, type FatooraSimulator } from '../../simulators/fatoora/src/index.js';
+import { GatewayStack } from './gateway-stack.js';
+import { HttpClient, json } from './http-client.js';
+
+const settings = {
+  environment: 'simulator',
+  sellerNameAr: 'شركة النور التجارية',
+  sellerNameEn: 'Al Noor Trading Co.',
+  vatNumber: '310122393500003',
+  crn: '1010010000',
+  address: {
+    street: 'طريق الملك فهد',
+    buildingNumber: '1234',
+    additionalNumber: '5678',
+    district: 'العليا',
+    city: 'الرياض',
+    postalCode: '12211',
+    countryCode: 'SA',
+  },
+  egs: { serial: '1-GulfERP|2-1.0|3-zatca-int-spec', name: 'EGS1-Riyadh', model: 'GulfERP', industry: 'Wholesale' },
+};
+
+interface SimulatorState {
+  egsUnits: Record<string, { lastIcv: number; lastInvoiceHash: string; acceptedDocuments: number }>;
+  submissions: Record<string, { submitted: number; accepted: number }>;
+}
+
+/**
+ * ZATCA phase 2 end to end (CONTRACT §12): the gateway, the real services, PostgreSQL and Redis,
+ * and the local Fatoora simulator as ZATCA (it checks hashes, signatures against the certificates
+ * it issued, the ICV/PIH chain and the main BR-KSA rules).
+ */
+describe('ZATCA phase 2 against the Fatoora simulator', () => {
+  let simulator: FatooraSimulator;
+  let simulatorDir: string;
+  let stack: GatewayStack;
+  let owner: HttpClient;
+  let serial = 0;
+
+  const simulatorCall = (method: string, path: string, body?: unknown) =>
+    fetch(`${simulator.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const simulatorState = async () => (await (await simulatorCall('GET', '/simulator/state')).json()) as SimulatorState;
+
+  async function confirmedInvoice(clientName = 'بقالة الريان', signed = true): Promise<InvoiceDto> {
+    serial += 1;
+    const item = await json<StockItemDto>(
+      await owner.post('/api/stock', {
+        name: `Basmati Rice 5kg ${serial}`,
+        nameAr: `أرز بسمتي ٥ كغ ${serial}`,
+        sku: `RICE-ZATCA-${serial}`,
+        unit: 'bag',
+        quantity: 100,
+        costPrice: '30.00',
+        sellingPrice: '42.00',
+      }),
+    );
+    const created = await owner.post('/api/orders/manual', {
+      clientName,
+      items: [{ itemName: item.name, quantity: 3, unitPrice: 42, discountPercent: 5, stockItemId: item.id }],
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const order = await json<OrderDto>(created);
+    expect((await owner.patch(`/api/orders/${order.id}/status`, { status: 'confirmed' })).status).toBe(200);
+    return eventually(async () => {
+      const [invoice] = await json<InvoiceDto[]>(await owner.get(`/api/invoices?orderId=${order.id}`));
+      return invoice && (invoice.zatca || !signed) ? invoice : undefined;
+    });
+  }
+
+  async function eventually<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await probe();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error('never happened');
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  }
+
+  const invoiceById = async (id: string) => json<InvoiceDto>(await owner.get(`/api/invoices/${id}`));
+  const settled = (id: string) =>
+    eventually(async () => {
+      const invoice = await invoiceById(id);
+      return invoice.zatca && invoice.zatca.status !== 'pending' ? invoice : undefined;
+    });
+
+  beforeAll(async () => {
+    simulatorDir = mkdtempSync(join(tmpdir(), 'fatoora-simulator-'));
+    simulator = await startFatooraSimulator({ port: 0, dataDir: simulatorDir, otp: '123345' });
+    stack = await GatewayStack.start(
+      {},
+      { ZATCA_SIMULATOR_URL: simulator.url, ZATCA_TIMEOUT_MS: '1500', ZATCA_SWEEP_MS: '1000' },
+    );
+    owner = new HttpClient(stack.baseUrl);
+    expect((await owner.login('owner', TEST_OWNER_PASSWORD)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await simulator?.close();
+    rmSync(simulatorDir, { recursive: true, force: true });
+  });
+
+  it('issues no ZATCA document before onboarding, and refuses to onboard with incomplete settings', async () => {
+    const before = await confirmedInvoice('Al Waha Supermarket', false);
+    expect(before.zatca).toBeNull();
+    const refused = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({ code: 'ZATCA_SETTINGS_INVALID' });
+  }, 60_000);
+
+  it('refuses a malformed OTP (400) and a wrong one with ZATCA’s message, keeping the unit not onboarded', async () => {
+    expect((await owner.request('PUT', '/api/settings/zatca', settings)).status).toBe(200);
+    expect((await owner.post('/api/settings/zatca/onboard', { otp: '12ab' })).status).toBe(400);
+    const wrong = await owner.post('/api/settings/zatca/onboard', { otp: '999999' });
+    expect(wrong.status).toBe(400);
+    const body = await json<{ code: string; message: string }>(wrong);
+    expect(body.code).toBe('ZATCA_ONBOARDING_FAILED');
+    expect(body.message).toMatch(/OTP/i);
+    const state = await json<ZatcaSettingsDto>(await owner.get('/api/settings/zatca'));
+    expect(state.onboarding.status).toBe('failed');
+  });
+
+  it('onboards: compliance CSID, the six compliance checks, production CSID; secrets never answered', async () => {
+    const onboarded = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
+    expect(onboarded.status, await onboarded.clone().text()).toBe(200);
+    const text = await onboarded.clone().text();
+    const body = JSON.parse(text) as ZatcaSettingsDto;
+    expect(body.onboarding.status).toBe('onboarded');
+    expect(new Date(body.onboarding.certificateExpiresAt!).getTime()).toBeGreaterThan(Date.now());
+    expect(text).not.toMatch(/PRIVATE|secret|binarySecurityToken/i);
+    const [row] = await stack.environment.database.query<{ private_key_enc: string }>(
+      'SELECT private_key_enc FROM billing.zatca_settings',
+    );
+    expect(row!.private_key_enc).toMatch(/^v1:/);
+    expect(row!.private_key_enc).not.toContain('BEGIN');
+  }, 60_000);
+
+  it('signs a confirmed order’s invoice, reports it, and serves its XML, with a phase-2 QR on the PDF', async () => {
+    const invoice = await confirmedInvoice();
+    expect(invoice.zatca).toMatchObject({ kind: 'simplified', icv: 1, pih: FIRST_PIH });
+    const reported = await settled(invoice.id);
+    expect(reported.zatca!.status).toBe('reported');
+    const xmlResponse = await owner.get(`/api/invoices/${invoice.id}/xml`);
+    expect(xmlResponse.status).toBe(200);
+    expect(xmlResponse.headers.get('content-type')).toMatch(/application\/xml/);
+    expect(xmlResponse.headers.get('content-disposition')).toContain(`310122393500003_`);
+    const xml = await xmlResponse.text();
+    expect(invoiceHashOf(xml)).toBe(invoice.zatca!.invoiceHash);
+    expect(verifySignedInvoice(xml).problems).toEqual([]);
+    expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">388</cbc:InvoiceTypeCode>');
+    const qr = decodeQrTags(/<cbc:ID>QR<\/cbc:ID>[\s\S]*?mimeCode="text\/plain">([^<]+)</.exec(xml)![1]!);
+    expect([...qr.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(qr.get(4)!.toString()).toBe(invoice.totalAmount);
+    const pdf = await owner.get(`/api/invoices/${invoice.id}/pdf`);
+    expect(pdf.status).toBe(200);
+    const [stored] = await stack.environment.database.query<{ qr: string }>(
+      'SELECT qr FROM billing.zatca_documents WHERE invoice_id = $1',
+      [invoice.id],
+    );
+    expect(
+      Buffer.from(stored!.qr, 'base64').equals(
+        Buffer.concat([...qr].map(([tag, value]) => Buffer.concat([Buffer.from([tag, value.length]), value]))),
+      ),
+    ).toBe(true);
+    expect((await simulatorState()).submissions[invoice.zatca!.uuid]).toMatchObject({ accepted: 1 });
+  }, 60_000);
+
+  it('gives 50 concurrent confirmations ICVs without gap or repeat and an unbroken PIH chain, each reported once', async () => {
+    const [{ last }] = await stack.environment.database.query<{ last: number }>(
+      'SELECT max(icv)::int AS last FROM billing.zatca_documents',
+    );
+    const invoices = await Promise.all(Array.from({ length: 50 }, () => confirmedInvoice()));
+    const settledAll = await Promise.all(invoices.map((invoice) => settled(invoice.id)));
+    expect(settledAll.every((invoice) => invoice.zatca!.status === 'reported')).toBe(true);
+    const rows = await stack.environment.database.query<{ icv: number; pih: string; invoice_hash: string }>(
+      'SELECT icv, pih, invoice_hash FROM billing.zatca_documents ORDER BY icv',
+    );
+    expect(rows.map((row) => row.icv)).toEqual(Array.from({ length: last + 50 }, (_, index) => index + 1));
+    rows.forEach((row, index) => expect(row.pih).toBe(index === 0 ? FIRST_PIH : rows[index - 1]!.invoice_hash));
+    const state = await simulatorState();
+    const unit = state.egsUnits[settings.egs.serial]!;
+    expect(unit.lastIcv).toBe(last + 50);
+    for (const invoice of settledAll) expect(state.submissions[invoice.zatca!.uuid]!.accepted).toBe(1);
+  }, 180_000);
+
+  it('keeps a rejection with ZATCA’s messages, announces nothing as cleared, and goes on with the chain', async () => {
+    expect((await simulatorCall('POST', '/simulator/faults', { next: 'reject', count: 1 })).status).toBe(200);
+    const rejected = await settled((await confirmedInvoice()).id);
+    expect(rejected.zatca!.status).toBe('rejected');
+    expect(rejected.zatca!.messages.map((message) => message.code)).toContain('simulated-rejection');
+    const next = await settled((await confirmedInvoice()).id);
+    expect(next.zatca!.status).toBe('reported');
+    expect(next.zatca!.pih).toBe(rejected.zatca!.invoiceHash);
+  }, 60_000);
+
+  it('sends a document again after a timeout, first and unchanged, and ZATCA counts it once', async () => {
+    expect((await simulatorCall('POST', '/simulator/faults', { next: 'timeout', count: 1 })).status).toBe(200);
+    const invoice = await confirmedInvoice();
+    const reported = await settled(invoice.id);
+    expect(reported.zatca!.status).toBe('reported');
+    const [row] = await stack.environment.database.query<{ attempts: number }>(
+      'SELECT attempts FROM billing.zatca_documents WHERE invoice_id = $1',
+      [invoice.id],
+    );
+    expect(row!.attempts).toBeGreaterThanOrEqual(2);
+    expect((await simulatorState()).submissions[invoice.zatca!.uuid]).toMatchObject({ accepted: 1 });
+  }, 90_000);
+
+  it('answers 404 ZATCA_NO_DOCUMENT for the XML of a supplier invoice or an invoice from before onboarding', async () => {
+    const [old] = await stack.environment.database.query<{ id: string }>(
+      `SELECT i.id FROM billing.invoices i LEFT JOIN billing.zatca_documents d ON d.invoice_id = i.id WHERE d.invoice_id IS NULL LIMIT 1`,
+    );
+    const response = await owner.get(`/api/invoices/${old!.id}/xml`);
+    expect(response.status).toBe(404);
+    expect(await json(response)).toMatchObject({ code: 'ZATCA_NO_DOCUMENT' });
+  });
+});
