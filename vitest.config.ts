@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['{gateway,services/*,libs/*}/{src,test}/**/*.{spec,int-spec}.ts'],
+          include: ['{gateway,services/*,libs/*,simulators/*}/{src,test}/**/*.{spec,int-spec}.ts'],
           setupFiles: ['reflect-metadata'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

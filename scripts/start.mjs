@@ -1,7 +1,7 @@
 // `npm start`: installs and builds what is missing, makes sure PostgreSQL and Redis are
-// there, runs the five services and the gateway as child processes (restarted when they
-// stop unexpectedly), waits for GET /ready and prints the URL. Ctrl-C or SIGTERM stops
-// everything it started. See docs/operations.md.
+// there, runs the Fatoora simulator, the five services and the gateway as child processes
+// (restarted when they stop unexpectedly), waits for GET /ready and prints the URL. Ctrl-C or
+// SIGTERM stops everything it started. See docs/operations.md.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -223,7 +223,14 @@ async function main() {
   const services = await loadServices();
   const gatewayPort = Number(env('PORT') ?? 8080);
   const gateway = { name: 'gateway', entry: 'gateway/dist/main.js', port: gatewayPort, portVariable: 'PORT' };
-  const apps = [...services, gateway];
+  // The local Fatoora simulator (ZATCA's e-invoicing gateway), started first: billing onboards and submits to it.
+  const fatooraSimulator = {
+    name: 'fatoora-simulator',
+    entry: 'simulators/fatoora/dist/main.js',
+    port: Number(env('FATOORA_SIMULATOR_PORT') ?? 4010),
+    portVariable: 'FATOORA_SIMULATOR_PORT',
+  };
+  const apps = [fatooraSimulator, ...services, gateway];
   for (const app of apps) {
     if (!fs.existsSync(path.join(root, app.entry))) throw new UserError(`${app.entry} is missing after the build`);
   }
@@ -246,6 +253,8 @@ async function main() {
     REDIS_URL: redis.url,
     ERP_DATA_DIR: dataDir,
     SESSION_SECRET: sessionSecret(dataDir),
+    FATOORA_SIMULATOR_PORT: String(fatooraSimulator.port),
+    ZATCA_SIMULATOR_URL: `http://127.0.0.1:${fatooraSimulator.port}`,
   };
   log(`starting ${apps.map((app) => app.name).join(', ')}`);
   for (const app of apps) {

@@ -1,0 +1,6 @@
+export {
+  apiBasePath,
+  startFatooraSimulator,
+  type FatooraSimulator,
+  type FatooraSimulatorOptions,
+} from './fatoora-simulator.js';
