@@ -105,8 +105,8 @@ function documentInput(overrides: Partial<ZatcaDocumentInput> = {}): ZatcaDocume
     paymentMeansCode: '10',
     vatRate: '15.00',
     lines: [
-      { name: 'حليب المراعي 1 لتر', quantity: '12', unitCode: 'PCE', unitPrice: '6.50', discountPercent: '0' },
-      { name: 'Sugar 5 kg', quantity: '2.5', unitCode: 'PCE', unitPrice: '33.33', discountPercent: '7.5' },
+      { name: 'حليب المراعي 1 لتر', quantity: '12', unitCode: 'PCE', unitPrice: '6.50', netAmount: '78.00' },
+      { name: 'Sugar 5 kg', quantity: '2.5', unitCode: 'PCE', unitPrice: '33.33', netAmount: '77.08' },
     ],
     ...overrides,
   };
@@ -376,7 +376,8 @@ describe('the Fatoora simulator', () => {
     /** The next document of the unit's chain (not yet sent). */
     const next = (overrides: Partial<ZatcaDocumentInput> = {}, edit?: (xml: string) => string) =>
       submission(documentInput({ icv: icv + 1, pih, ...overrides }), stampOf(unit, production), edit);
-    const accepted = (document: { invoiceHash: string }) => {
+    /** The document took its place in the chain (accepted, or refused for its content only). */
+    const chained = (document: { invoiceHash: string }) => {
       icv += 1;
       pih = document.invoiceHash;
     };
@@ -387,10 +388,10 @@ describe('the Fatoora simulator', () => {
       expect(reply.status).toBe(200);
       expect(reply.body.reportingStatus).toBe('REPORTED');
       expect(reply.body.validationResults.status).toBe('PASS');
-      accepted(first);
+      chained(first);
       const second = next({ typeCode: 381 });
       expect((await report(production, second.body)).status).toBe(200);
-      accepted(second);
+      chained(second);
       const state = await call('GET', '/simulator/state');
       expect(state.body.egsUnits[unit.serial]).toEqual({
         lastIcv: 2,
@@ -413,7 +414,7 @@ describe('the Fatoora simulator', () => {
       const document = next();
       const first = await report(production, document.body);
       expect(first.status).toBe(200);
-      accepted(document);
+      chained(document);
       const again = await report(production, document.body);
       expect(again.status).toBe(200);
       expect(again.body.reportingStatus).toBe('REPORTED');
@@ -427,13 +428,13 @@ describe('the Fatoora simulator', () => {
     });
 
     it('accepts with 202 a document with warnings only (BR-KSA-F-06), and chains it', async () => {
-      const lines = [{ name: 'x'.repeat(1001), quantity: '1', unitCode: 'PCE', unitPrice: '10', discountPercent: '0' }];
+      const lines = [{ name: 'x'.repeat(1001), quantity: '1', unitCode: 'PCE', unitPrice: '10', netAmount: '10.00' }];
       const document = next({ lines });
       const reply = await report(production, document.body);
       expect(reply.status).toBe(202);
       expect(reply.body.reportingStatus).toBe('REPORTED');
       expect(reply.body.validationResults.warningMessages[0].code).toBe('BR-KSA-F-06');
-      accepted(document);
+      chained(document);
     });
 
     it('clears a standard invoice and answers the cleared document; refuses the wrong API for each kind', async () => {
@@ -455,7 +456,7 @@ describe('the Fatoora simulator', () => {
       expect(reply.status).toBe(200);
       expect(reply.body.clearanceStatus).toBe('CLEARED');
       expect(Buffer.from(reply.body.clearedInvoice, 'base64').toString('utf8')).toBe(document.xml);
-      accepted(document);
+      chained(document);
     });
 
     it('refuses a tampered document (invalid-invoice-hash) and one signed with a certificate it did not issue', async () => {
@@ -481,12 +482,15 @@ describe('the Fatoora simulator', () => {
     });
 
     it('refuses a document breaking a business rule, with its code', async () => {
-      const reply = await report(
-        production,
-        next({ seller: { ...seller, address: { ...seller.address, buildingNumber: '12' } } }).body,
-      );
+      const document = next({ seller: { ...seller, address: { ...seller.address, buildingNumber: '12' } } });
+      const reply = await report(production, document.body);
       expect(reply.status).toBe(400);
       expect(errorCodes(reply)).toEqual(['BR-KSA-37']);
+      // Refused for its content, it still takes its place: the next document chains to it.
+      chained(document);
+      const successor = next();
+      expect((await report(production, successor.body)).status).toBe(200);
+      chained(successor);
     });
 
     it('answers 401 to missing or wrong credentials and to a CSID of the wrong kind', async () => {
@@ -538,9 +542,12 @@ describe('the Fatoora simulator', () => {
       const rejected = await report(production, document.body);
       expect(rejected.status).toBe(400);
       expect(errorCodes(rejected)).toEqual(['simulated-rejection']);
-      const reply = await report(production, document.body);
-      expect(reply.status).toBe(200);
-      accepted(document);
+      chained(document);
+      // A rejected document is not sent again: it has had its place in the chain.
+      expect(errorCodes(await report(production, document.body))).toEqual(['BR-KSA-33', 'BR-KSA-26']);
+      const replacement = next();
+      expect((await report(production, replacement.body)).status).toBe(200);
+      chained(replacement);
 
       await call('POST', '/simulator/faults', { body: { next: 'unavailable', count: 2 } });
       expect((await report(production, next().body)).status).toBe(503);
@@ -558,7 +565,7 @@ describe('the Fatoora simulator', () => {
       await expect(held).rejects.toThrow();
       const after = next();
       expect((await report(production, after.body)).status).toBe(200);
-      accepted(after);
+      chained(after);
     });
 
     it('keeps its CA, CSIDs and chains across a restart on the same data dir', async () => {
@@ -569,7 +576,7 @@ describe('the Fatoora simulator', () => {
       const document = next();
       const reply = await report(production, document.body);
       expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-      accepted(document);
+      chained(document);
     });
   });
 

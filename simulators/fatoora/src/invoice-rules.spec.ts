@@ -34,8 +34,8 @@ function document(overrides: Partial<ZatcaDocumentInput> = {}): string {
     paymentMeansCode: '10',
     vatRate: '15.00',
     lines: [
-      { name: 'حليب المراعي 1 لتر', quantity: '12', unitCode: 'PCE', unitPrice: '6.50', discountPercent: '0' },
-      { name: 'Sugar 5 kg', quantity: '2.5', unitCode: 'PCE', unitPrice: '33.33', discountPercent: '7.5' },
+      { name: 'حليب المراعي 1 لتر', quantity: '12', unitCode: 'PCE', unitPrice: '6.50', netAmount: '78.00' },
+      { name: 'Sugar 5 kg', quantity: '2.5', unitCode: 'PCE', unitPrice: '33.33', netAmount: '77.08' },
     ],
     ...overrides,
   });
@@ -114,7 +114,7 @@ describe('checkBusinessRules', () => {
   });
 
   it('only warns (BR-KSA-F-06) about an item name over 1000 characters', () => {
-    const lines = [{ name: 'x'.repeat(1001), quantity: '1', unitCode: 'PCE', unitPrice: '10', discountPercent: '0' }];
+    const lines = [{ name: 'x'.repeat(1001), quantity: '1', unitCode: 'PCE', unitPrice: '10', netAmount: '10.00' }];
     const messages = checkBusinessRules(parseXml(document({ lines })).documentElement!, now);
     expect(messages.map((message) => [message.type, message.code])).toEqual([['WARNING', 'BR-KSA-F-06']]);
   });

@@ -45,14 +45,14 @@ export async function submitDocument(
   const state = context.store.state;
   const counts = (state.submissions[body.uuid] ??= { submitted: 0, accepted: 0 });
   counts.submitted += 1;
-  if (faults.take('reject')) {
-    await context.store.save();
-    const rejection = error('simulated-rejection', 'SIMULATOR', 'Rejected by the simulator (POST /simulator/faults).');
-    return reply(endpoint, kindFor(endpoint), toValidationResults([rejection]), undefined);
-  }
-
   const now = context.now();
   const check = checkDocument(body, csid, context.ca, now);
+  if (faults.take('reject')) {
+    // A rejection of the document's content, as any other: in production it still takes its place in the chain.
+    check.messages.push(
+      error('simulated-rejection', 'SIMULATOR', 'Rejected by the simulator (POST /simulator/faults).'),
+    );
+  }
   const kind = check.document?.kind === 'unknown' ? kindFor(endpoint) : (check.document?.kind ?? kindFor(endpoint));
   if (endpoint === 'compliance') {
     const results = toValidationResults(check.messages);
@@ -85,7 +85,11 @@ export async function submitDocument(
 /**
  * The EGS unit's chain: a document accepted before (same uuid and hash) is answered as then,
  * with an INFO already-submitted, and not counted again; otherwise its ICV must follow the last
- * accepted one (the first is 1) and its PIH be the last accepted hash (the first FIRST_PIH).
+ * chained one (the first is 1) and its PIH be that one's hash (the first FIRST_PIH). A document
+ * in its right place takes that place even when refused for its content (a business rule): the
+ * EGS unit generated and signed it, so the next document chains to it, and a rejected invoice is
+ * replaced by a new one, never sent again. A document that is not authentic (hash, signature,
+ * certificate) or went to the wrong API takes no place.
  */
 function chain(
   context: SimulatorContext,
@@ -119,7 +123,7 @@ function chain(
       error(
         'BR-KSA-33',
         'KSA',
-        `The ICV must be ${unit.lastIcv + 1} (the last accepted document of this EGS unit had ${unit.lastIcv}); it is ${document.icv}.`,
+        `The ICV must be ${unit.lastIcv + 1} (the last document in this EGS unit's chain had ${unit.lastIcv}); it is ${document.icv}.`,
       ),
     );
   }
@@ -128,7 +132,7 @@ function chain(
       error(
         'BR-KSA-26',
         'KSA',
-        `The PIH must be the hash of this EGS unit's last accepted document (${unit.lastInvoiceHash}).`,
+        `The PIH must be the hash of the last document in this EGS unit's chain (${unit.lastInvoiceHash}).`,
       ),
     );
   }
@@ -143,12 +147,15 @@ function chain(
   }
   const results = toValidationResults(messages);
   const statusCode = statusCodeOf(results);
-  if (statusCode !== 400 && document.icv !== undefined) {
+  const inPlace = document.icv === unit.lastIcv + 1 && document.pih === unit.lastInvoiceHash;
+  if (inPlace && messages.every((message) => message.type !== 'ERROR' || isContentRule(message.code))) {
     state.egsUnits[csid.egsSerial] = {
-      lastIcv: document.icv,
+      lastIcv: document.icv!,
       lastInvoiceHash: document.invoiceHash,
-      acceptedDocuments: unit.acceptedDocuments + 1,
+      acceptedDocuments: unit.acceptedDocuments + (statusCode !== 400 ? 1 : 0),
     };
+  }
+  if (statusCode !== 400 && document.icv !== undefined) {
     state.accepted[key] = {
       egsSerial: csid.egsSerial,
       uuid: document.uuid,
@@ -162,6 +169,11 @@ function chain(
     state.submissions[document.uuid]!.accepted += 1;
   }
   return { results };
+}
+
+/** A refusal of the document's content (a BR rule, or the simulator's own), not of its form or origin. */
+function isContentRule(code: string): boolean {
+  return code.startsWith('BR-') || code === 'simulated-rejection';
 }
 
 function kindFor(endpoint: SubmissionEndpoint): 'standard' | 'simplified' {
