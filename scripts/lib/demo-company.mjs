@@ -994,10 +994,10 @@ export async function loadDemoCompany({
     log('loading the demo company (DEMO_DATA=off skips it)');
     const plan = planDemoCompany({ today: businessDate(timeZone, new Date(now)), now, timeZone });
     const { counts, books } = await loadPlan({ rpc, sql, meta, plan, timeZone });
-    if (rpc.billing) await onboardWithZatca(rpc.billing, meta, log);
     log(
       `demo company loaded: ${counts.items} items, ${counts.clients} clients, ${counts.orders} orders in ${seconds()} s`,
     );
+    if (rpc.billing) await onboardWithZatca(rpc.billing, meta, log);
     return { loaded: true, counts, books, seconds: Number(seconds()), plan };
   } catch (error) {
     const reason = error?.message ?? String(error);

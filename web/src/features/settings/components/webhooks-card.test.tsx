@@ -89,6 +89,8 @@ describe('WebhooksCard', () => {
     await user.click(dialog.getByRole('checkbox', { name: /^Stock level changed/ }));
     await user.click(dialog.getByRole('checkbox', { name: /^Invoice paid/ }));
     await user.click(dialog.getByRole('checkbox', { name: /^Credit note issued/ }));
+    await user.click(dialog.getByRole('checkbox', { name: /^Invoice cleared or reported by ZATCA/ }));
+    await user.click(dialog.getByRole('checkbox', { name: /^Invoice rejected by ZATCA/ }));
     await user.click(add);
 
     const shown = await screen.findByRole('dialog', { name: 'Your webhook signing secret' });
