@@ -60,7 +60,7 @@ export class InvoicePdfsService {
       invoice.originalInvoiceId ? this.invoices.findById(invoice.originalInvoiceId) : Promise.resolve(null),
       this.zatca.qrOf(invoice.id),
     ]);
-    const pdf = await this.renderer.render(this.documentOf(invoice, items, original, zatca?.qr ?? null));
+    const pdf = await this.renderer.render(this.documentOf(invoice, items, original, zatca));
     const relative = join('invoices', String(invoice.issuedAt.getUTCFullYear()), `${invoice.invoiceNumber}.pdf`);
     const target = join(this.dataDir(), relative);
     // The render job and a download may render the same invoice at once: each writes its own file aside.
@@ -124,7 +124,7 @@ export class InvoicePdfsService {
     invoice: InvoiceEntity,
     items: InvoiceItemEntity[],
     original: InvoiceEntity | null,
-    zatcaQr: string | null = null,
+    zatca: { qr: string; kind: 'standard' | 'simplified' } | null = null,
   ): InvoiceDocument {
     const seller = invoice.seller;
     return {
@@ -172,7 +172,7 @@ export class InvoicePdfsService {
       // Phase 2 once onboarded: the QR of the signed (or cleared) document, tags 1-9 (CONTRACT §12).
       // Before: phase 1; a company that has not entered its name or VAT number gets no QR.
       qrPayload:
-        zatcaQr ??
+        zatca?.qr ??
         ((seller.nameAr || seller.name) && seller.vatNumber
           ? zatcaQrPayload({
               sellerName: seller.nameAr || seller.name,
@@ -182,6 +182,7 @@ export class InvoicePdfsService {
               vatAmount: invoice.taxAmount,
             })
           : null),
+      zatcaKind: zatca?.kind ?? null,
     };
   }
 

@@ -60,8 +60,14 @@ export interface InvoiceDocument {
   taxAmount: string;
   total: string;
   /**
-   * ZATCA phase-1 QR payload: TLV (seller name, VAT number, timestamp, total with VAT, VAT),
-   * base64; null when the company has no name or VAT number yet (the invoice prints without it).
+   * The QR payload, TLV in base64: the ZATCA phase-2 document's (tags 1–9) once the seller is
+   * onboarded, else phase 1's (seller name, VAT number, timestamp, total with VAT, VAT); null when
+   * the company has no name or VAT number yet (the invoice prints without it).
    */
   qrPayload: string | null;
+  /**
+   * The ZATCA phase-2 kind once the seller is onboarded: a simplified document is titled
+   * "Simplified Tax Invoice" (CONTRACT §12); absent before, and for proformas.
+   */
+  zatcaKind?: 'standard' | 'simplified' | null;
 }

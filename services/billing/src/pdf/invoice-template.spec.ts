@@ -16,6 +16,15 @@ function externalReferences(markup: string): string[] {
 }
 
 describe('invoiceHtml', () => {
+  it('titles a ZATCA simplified document "Simplified Tax Invoice" in both languages, and a standard one "Tax Invoice"', () => {
+    const simplified = invoiceHtml({ ...sampleInvoiceDocument(), zatcaKind: 'simplified' }, options);
+    expect(simplified).toContain('Simplified Tax Invoice');
+    expect(simplified).toContain('فاتورة ضريبية مبسطة');
+    const standard = invoiceHtml({ ...sampleInvoiceDocument(), zatcaKind: 'standard' }, options);
+    expect(standard).not.toContain('Simplified');
+    expect(standard).not.toContain('مبسطة');
+  });
+
   it('holds both titles, both names of the seller and the buyer, every line and the totals', () => {
     const doc = sampleInvoiceDocument();
     const page = invoiceHtml(doc, options);

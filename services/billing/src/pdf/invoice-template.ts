@@ -167,7 +167,10 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
   const words = amountInWords(doc.total, currency);
   const issued = formatIssuedAt(doc.issuedAt, options.timeZone);
   const supplier = doc.type === 'supplier';
-  const title = titles[doc.type];
+  const title =
+    doc.zatcaKind === 'simplified' && doc.type === 'customer'
+      ? { ...titles.customer, en: 'Simplified Tax Invoice', ar: 'فاتورة ضريبية مبسطة' }
+      : titles[doc.type];
   const credit = doc.creditNote;
 
   // A discount column only when a line has a discount (CONTRACT §10).

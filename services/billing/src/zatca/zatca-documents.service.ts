@@ -180,7 +180,7 @@ export class ZatcaDocumentsService {
   }
 
   /** The QR of record for the PDF: ZATCA's for a cleared document, else the signed one's; null before onboarding. */
-  async qrOf(invoiceId: string): Promise<{ qr: string; releasable: boolean } | null> {
+  async qrOf(invoiceId: string): Promise<{ qr: string; kind: ZatcaDocumentKind; releasable: boolean } | null> {
     const [row] = (await this.dataSource.query(
       `SELECT kind, status, qr, cleared_xml FROM billing.zatca_documents WHERE invoice_id = $1`,
       [invoiceId],
@@ -188,7 +188,11 @@ export class ZatcaDocumentsService {
     if (!row) return null;
     const clearedQr =
       row.cleared_xml && /<cbc:ID>QR<\/cbc:ID>[\s\S]*?mimeCode="text\/plain">([^<]+)</.exec(row.cleared_xml)?.[1];
-    return { qr: clearedQr || row.qr, releasable: row.kind === 'simplified' || row.status === 'cleared' };
+    return {
+      qr: clearedQr || row.qr,
+      kind: row.kind,
+      releasable: row.kind === 'simplified' || row.status === 'cleared',
+    };
   }
 }
 
