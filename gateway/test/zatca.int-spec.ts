@@ -218,6 +218,24 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
     expect((await simulatorState()).submissions[invoice.zatca!.uuid]).toMatchObject({ accepted: 1 });
   }, 90_000);
 
+  it('signs and reports a cancelled order’s credit note as a 381 naming its invoice and the reason', async () => {
+    const invoice = await confirmedInvoice();
+    expect((await owner.patch(`/api/orders/${invoice.orderId}/status`, { status: 'cancelled' })).status).toBe(200);
+    const note = await eventually(async () => {
+      const notes = await json<InvoiceDto[]>(
+        await owner.get(`/api/invoices?orderId=${invoice.orderId}&type=credit_note`),
+      );
+      return notes[0]?.zatca ? notes[0] : undefined;
+    });
+    const reported = await settled(note.id);
+    expect(reported.zatca!.status).toBe('reported');
+    const xml = await (await owner.get(`/api/invoices/${note.id}/xml`)).text();
+    expect(xml).toContain('<cbc:InvoiceTypeCode name="0200000">381</cbc:InvoiceTypeCode>');
+    expect(xml).toContain(`<cbc:ID>${invoice.invoiceNumber}</cbc:ID>`);
+    expect(xml).toMatch(/<cbc:InstructionNote>[^<]+<\/cbc:InstructionNote>/);
+    expect(xml).toContain(`<cbc:TaxInclusiveAmount currencyID="SAR">${note.totalAmount}</cbc:TaxInclusiveAmount>`);
+  }, 60_000);
+
   it('answers 404 ZATCA_NO_DOCUMENT for the XML of a supplier invoice or an invoice from before onboarding', async () => {
     const [old] = await stack.environment.database.query<{ id: string }>(
       `SELECT i.id FROM billing.invoices i LEFT JOIN billing.zatca_documents d ON d.invoice_id = i.id WHERE d.invoice_id IS NULL LIMIT 1`,

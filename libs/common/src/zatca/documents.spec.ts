@@ -128,3 +128,19 @@ describe('writeZatcaDocument', () => {
     expect(invoiceHashOf(writeZatcaDocument(input({ pih: 'x' })))).not.toBe(first);
   });
 });
+
+describe('a document written with the amounts as issued', () => {
+  it('writes the subtotal and VAT given, a cent off subtotal × rate when a credit note finishes an invoice', () => {
+    const xml = writeZatcaDocument(
+      input({
+        typeCode: 381,
+        billingReference: 'INV-1',
+        reason: 'Goods returned',
+        issued: { subtotal: '155.08', vat: '23.27' },
+      }),
+    );
+    expect(xml).toContain('<cbc:TaxExclusiveAmount currencyID="SAR">155.08</cbc:TaxExclusiveAmount>');
+    expect(xml).toContain('<cbc:TaxInclusiveAmount currencyID="SAR">178.35</cbc:TaxInclusiveAmount>');
+    expect(xml.match(/<cbc:TaxAmount currencyID="SAR">23.27<\/cbc:TaxAmount>/g)).toHaveLength(3);
+  });
+});

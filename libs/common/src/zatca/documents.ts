@@ -58,6 +58,13 @@ export interface ZatcaDocumentInput {
   /** VAT percentage of every line, e.g. "15.00". */
   vatRate: string;
   lines: ZatcaLine[];
+  /**
+   * The document's amounts as issued, when the issuer has them (an invoice's subtotal and VAT as
+   * stored): written as they are, so the XML says what the invoice says. A credit note that
+   * finishes an invoice credited in parts takes exactly the VAT left, which can be a cent away
+   * from its subtotal × rate. Without them, the lines' sum and VAT on it (CONTRACT §5).
+   */
+  issued?: { subtotal: string; vat: string };
 }
 
 export interface ZatcaTotals {
@@ -70,9 +77,11 @@ const money = (value: Decimal) => value.toFixed(2);
 const round2 = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 
 /** The document's totals as this writer computes them: lines net, VAT on the sum (CONTRACT §5). */
-export function zatcaTotals(input: Pick<ZatcaDocumentInput, 'lines' | 'vatRate'>): ZatcaTotals {
-  const lineExtension = input.lines.reduce((sum, line) => sum.plus(line.netAmount), new Decimal(0));
-  const vat = round2(lineExtension.times(input.vatRate).div(100));
+export function zatcaTotals(input: Pick<ZatcaDocumentInput, 'lines' | 'vatRate' | 'issued'>): ZatcaTotals {
+  const lineExtension = input.issued
+    ? new Decimal(input.issued.subtotal)
+    : input.lines.reduce((sum, line) => sum.plus(line.netAmount), new Decimal(0));
+  const vat = input.issued ? new Decimal(input.issued.vat) : round2(lineExtension.times(input.vatRate).div(100));
   return { lineExtension, vat, taxInclusive: lineExtension.plus(vat) };
 }
 
