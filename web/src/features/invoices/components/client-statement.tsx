@@ -15,7 +15,7 @@ import { describeError, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { statementPdfUrl, useGetClientStatementQuery } from '../api/statements-api';
 import { downloadDocument } from '../lib/download-invoice';
-import { localToday } from '../lib/payments';
+import { BUSINESS_TIME_ZONE, dayIn } from '../../analytics/lib/periods';
 import {
   defaultStatementPeriod,
   periodErrors,
@@ -41,7 +41,11 @@ export function ClientStatement({ clientId }: { clientId: string }) {
   const { language } = useLanguage();
   const { toast } = useToast();
   const isPhone = useIsPhone();
-  const [period, setPeriod] = useState<StatementPeriod>(() => defaultStatementPeriod(localToday()));
+  // The business calendar's today (Riyadh), as the server dates documents: after 21:00 UTC a
+  // browser elsewhere is still on the day before, and would leave the day's documents out.
+  const [period, setPeriod] = useState<StatementPeriod>(() =>
+    defaultStatementPeriod(dayIn(BUSINESS_TIME_ZONE, new Date())),
+  );
   const [downloading, setDownloading] = useState(false);
   const [downloadError, setDownloadError] = useState<unknown>(null);
   const errors = periodErrors(period);
