@@ -23,6 +23,7 @@ import type { InvoicesAccess, UserNameOf } from '../lib/access';
 import { takesPayment } from '../lib/payments';
 import { DeletePaymentDialog } from './delete-payment-dialog';
 import { DownloadInvoiceButton } from './download-invoice-button';
+import { InvoiceFact } from './invoice-fact';
 import { InvoiceTypeBadge } from './invoice-type-badge';
 import { PaymentStatusChip } from './payment-status-chip';
 import { ZatcaSection } from './zatca-section';
@@ -35,23 +36,6 @@ interface InvoiceDetailsDialogProps {
   userNameOf?: UserNameOf;
   onRecordPayment: (invoice: InvoiceDto) => void;
   onClose: () => void;
-}
-
-function Fact({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {label}
-      </Typography>
-      <Typography
-        component="dd"
-        variant={strong ? 'subtitle1' : 'body1'}
-        sx={{ m: 0, fontWeight: strong ? 700 : 600, overflowWrap: 'anywhere' }}
-      >
-        {children}
-      </Typography>
-    </Box>
-  );
 }
 
 function Ltr({ children }: { children: ReactNode }) {
@@ -271,30 +255,30 @@ export function InvoiceDetailsDialog({
       ) : (
         <DialogContent dividers sx={{ display: 'grid', gap: 3 }}>
           <Box component="dl" sx={factsGrid}>
-            <Fact label={t(invoice.supplierName ? 'details.supplier' : 'details.client')}>
+            <InvoiceFact label={t(invoice.supplierName ? 'details.supplier' : 'details.client')}>
               {(invoice.clientName ?? invoice.supplierName) ? (
                 <bdi>{invoice.clientName ?? invoice.supplierName}</bdi>
               ) : (
                 t('notAvailable')
               )}
-            </Fact>
+            </InvoiceFact>
             {invoice.orderNumber && (
-              <Fact label={t('details.order')}>
+              <InvoiceFact label={t('details.order')}>
                 <Ltr>{invoice.orderNumber}</Ltr>
-              </Fact>
+              </InvoiceFact>
             )}
             {invoice.supplierInvoiceNumber && (
-              <Fact label={t('reference.supplier')}>
+              <InvoiceFact label={t('reference.supplier')}>
                 <Ltr>{invoice.supplierInvoiceNumber}</Ltr>
-              </Fact>
+              </InvoiceFact>
             )}
-            <Fact label={t('details.issued')}>
+            <InvoiceFact label={t('details.issued')}>
               <Box component="time" dateTime={invoice.issuedAt}>
                 {format.date(invoice.issuedAt)}
               </Box>
-            </Fact>
+            </InvoiceFact>
             {customer && invoice.dueDate && (
-              <Fact label={t('details.dueDate')}>
+              <InvoiceFact label={t('details.dueDate')}>
                 <Box
                   component="time"
                   dateTime={invoice.dueDate}
@@ -302,27 +286,29 @@ export function InvoiceDetailsDialog({
                 >
                   {format.day(invoice.dueDate)}
                 </Box>
-              </Fact>
+              </InvoiceFact>
             )}
             {customer && invoice.paymentStatus && (
-              <Fact label={t('details.status')}>
+              <InvoiceFact label={t('details.status')}>
                 <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
-              </Fact>
+              </InvoiceFact>
             )}
           </Box>
 
           {invoice.type === 'credit_note' && (
             <Box component="dl" sx={factsGrid}>
               {invoice.originalInvoiceNumber && (
-                <Fact label={t('details.originalInvoice')}>
+                <InvoiceFact label={t('details.originalInvoice')}>
                   <Ltr>{invoice.originalInvoiceNumber}</Ltr>
-                </Fact>
+                </InvoiceFact>
               )}
-              {invoice.reason && <Fact label={t('details.reason')}>{t(`creditReason.${invoice.reason}`)}</Fact>}
+              {invoice.reason && (
+                <InvoiceFact label={t('details.reason')}>{t(`creditReason.${invoice.reason}`)}</InvoiceFact>
+              )}
               {invoice.reasonText && (
-                <Fact label={t('details.reasonText')}>
+                <InvoiceFact label={t('details.reasonText')}>
                   <bdi>{invoice.reasonText}</bdi>
-                </Fact>
+                </InvoiceFact>
               )}
             </Box>
           )}
@@ -336,18 +322,18 @@ export function InvoiceDetailsDialog({
               {t('details.figures')}
             </Typography>
             <Box component="dl" sx={factsGrid}>
-              <Fact label={t('details.total')}>
+              <InvoiceFact label={t('details.total')}>
                 {money(invoice.totalAmount)}
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
                   {t('vat', { rate: format.rate(invoice.taxRate), amount: money(invoice.taxAmount) })}
                 </Typography>
-              </Fact>
-              {customer && <Fact label={t('details.paid')}>{money(invoice.paidAmount)}</Fact>}
-              {customer && <Fact label={t('details.credited')}>{money(invoice.creditedAmount)}</Fact>}
+              </InvoiceFact>
+              {customer && <InvoiceFact label={t('details.paid')}>{money(invoice.paidAmount)}</InvoiceFact>}
+              {customer && <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>}
               {customer && (
-                <Fact label={t('details.balanceDue')} strong>
+                <InvoiceFact label={t('details.balanceDue')} strong>
                   {money(invoice.balanceDue)}
-                </Fact>
+                </InvoiceFact>
               )}
             </Box>
           </Box>

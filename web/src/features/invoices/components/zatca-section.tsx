@@ -4,26 +4,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { downloadDocument } from '../lib/download-invoice';
+import { InvoiceFact } from './invoice-fact';
 import { ZatcaStatusChip } from './zatca-status-chip';
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** What the clerk should do now, by status (and kind: a standard invoice waits for clearance). */
 function guidanceKey(zatca: InvoiceZatcaDto): string {
@@ -84,20 +72,20 @@ export function ZatcaSection({
           m: 0,
         }}
       >
-        <Fact label={t('zatca.kind.label')}>{t(`zatca.kind.${zatca.kind}`)}</Fact>
-        <Fact label={t('zatca.icv')}>
+        <InvoiceFact label={t('zatca.kind.label')}>{t(`zatca.kind.${zatca.kind}`)}</InvoiceFact>
+        <InvoiceFact label={t('zatca.icv')}>
           <bdi dir="ltr">{zatca.icv}</bdi>
-        </Fact>
-        <Fact label={t('zatca.uuid')}>
+        </InvoiceFact>
+        <InvoiceFact label={t('zatca.uuid')}>
           <Box component="bdi" dir="ltr" sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
             {zatca.uuid}
           </Box>
-        </Fact>
-        <Fact label={t('zatca.hash')}>
+        </InvoiceFact>
+        <InvoiceFact label={t('zatca.hash')}>
           <Box component="bdi" dir="ltr" sx={{ fontFamily: 'monospace', fontSize: '0.8rem' }}>
             {zatca.invoiceHash}
           </Box>
-        </Fact>
+        </InvoiceFact>
       </Box>
       <Alert
         severity={zatca.status === 'rejected' ? 'error' : zatca.status === 'pending' ? 'info' : 'success'}
