@@ -1,4 +1,4 @@
-import type { InvoiceDto, OrderDto, StockItemDto, ZatcaSettingsDto } from '@erp/contracts';
+import type { ClientDto, InvoiceDto, OrderDto, StockItemDto, ZatcaSettingsDto } from '@erp/contracts';
 import { decodeQrTags, FIRST_PIH, invoiceHashOf, verifySignedInvoice } from '@erp/common';
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,7 +52,7 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
     });
   const simulatorState = async () => (await (await simulatorCall('GET', '/simulator/state')).json()) as SimulatorState;
 
-  async function confirmedInvoice(clientName = 'بقالة الريان', signed = true): Promise<InvoiceDto> {
+  async function confirmedInvoice(clientName = 'بقالة الريان', signed = true, clientId?: string): Promise<InvoiceDto> {
     serial += 1;
     const item = await json<StockItemDto>(
       await owner.post('/api/stock', {
@@ -67,6 +67,7 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
     );
     const created = await owner.post('/api/orders/manual', {
       clientName,
+      ...(clientId ? { clientId } : {}),
       items: [{ itemName: item.name, quantity: 3, unitPrice: 42, discountPercent: 5, stockItemId: item.id }],
     });
     expect(created.status, await created.clone().text()).toBe(201);
@@ -235,6 +236,93 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
     expect(xml).toMatch(/<cbc:InstructionNote>[^<]+<\/cbc:InstructionNote>/);
     expect(xml).toContain(`<cbc:TaxInclusiveAmount currencyID="SAR">${note.totalAmount}</cbc:TaxInclusiveAmount>`);
   }, 60_000);
+
+  describe('a VAT-registered client: standard tax invoices, cleared before release', () => {
+    const nationalAddress = {
+      street: 'King Abdulaziz Road',
+      buildingNumber: '٣٧٠٩',
+      additionalNumber: '1004',
+      district: 'Al Mursalat',
+      city: 'Riyadh',
+      postalCode: '١١٥٦٤',
+    };
+
+    it('refuses a VAT number without a national address, and a malformed one, with VALIDATION_FAILED', async () => {
+      const missing = await owner.post('/api/clients', { name: 'Al Marai Stores', vatNumber: '300075588700003' });
+      expect(missing.status).toBe(400);
+      expect(await json(missing)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { fields: [{ field: 'nationalAddress' }] },
+      });
+      const short = await owner.post('/api/clients', {
+        name: 'Al Marai Stores',
+        vatNumber: '30007558870000',
+        nationalAddress: { ...nationalAddress, postalCode: '1156' },
+      });
+      expect(short.status).toBe(400);
+      expect(JSON.stringify(await json(short))).toMatch(/vatNumber[\s\S]*postalCode|postalCode[\s\S]*vatNumber/);
+    });
+
+    it('clears the invoice before its PDF is released, keeps the cleared XML, and clears its credit note too', async () => {
+      const created = await owner.post('/api/clients', {
+        name: 'Al-Rayyan Foodstuff Est.',
+        nameAr: 'مؤسسة الريان للمواد الغذائية',
+        vatNumber: '٣٠٠٠٧٥٥٨٨٧٠٠٠٠٣',
+        nationalAddress,
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const client = await json<ClientDto>(created);
+      expect(client).toMatchObject({
+        vatNumber: '300075588700003',
+        nationalAddress: { buildingNumber: '3709', postalCode: '11564', countryCode: 'SA' },
+      });
+
+      // The first submission times out: the invoice stays pending, and its PDF is held back meanwhile.
+      expect((await simulatorCall('POST', '/simulator/faults', { next: 'timeout', count: 1 })).status).toBe(200);
+      const invoice = await confirmedInvoice('Al-Rayyan Foodstuff Est.', true, client.id);
+      expect(invoice.zatca).toMatchObject({ kind: 'standard', status: 'pending' });
+      expect(invoice.buyer).toMatchObject({ vatNumber: '300075588700003', nameAr: 'مؤسسة الريان للمواد الغذائية' });
+      const held = await owner.get(`/api/invoices/${invoice.id}/pdf`);
+      expect(held.status).toBe(409);
+      expect(await json(held)).toMatchObject({ code: 'ZATCA_NOT_CLEARED' });
+
+      const cleared = await settled(invoice.id);
+      expect(cleared.zatca!.status).toBe('cleared');
+      const xml = await (await owner.get(`/api/invoices/${invoice.id}/xml`)).text();
+      const [row] = await stack.environment.database.query<{ cleared_xml: string | null }>(
+        'SELECT cleared_xml FROM billing.zatca_documents WHERE invoice_id = $1',
+        [invoice.id],
+      );
+      expect(row!.cleared_xml).toBe(xml);
+      expect(xml).toContain('<cbc:InvoiceTypeCode name="0100000">388</cbc:InvoiceTypeCode>');
+      expect(xml).toContain('<cbc:CompanyID>300075588700003</cbc:CompanyID>');
+      expect(xml).toContain('<cbc:BuildingNumber>3709</cbc:BuildingNumber>');
+      expect(xml).toContain('<cbc:RegistrationName>مؤسسة الريان للمواد الغذائية</cbc:RegistrationName>');
+      // A standard document's QR has no tag 9 (the CSID's signature is for simplified ones).
+      const qr = decodeQrTags(/<cbc:ID>QR<\/cbc:ID>[\s\S]*?mimeCode="text\/plain">([^<]+)</.exec(xml)![1]!);
+      expect([...qr.keys()]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const pdf = await owner.get(`/api/invoices/${invoice.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
+
+      // Once the client's record changes, the issued invoice keeps the buyer it was issued to.
+      expect((await owner.patch(`/api/clients/${client.id}`, { vatNumber: null })).status).toBe(200);
+      expect((await invoiceById(invoice.id)).buyer).toMatchObject({ vatNumber: '300075588700003' });
+
+      expect((await owner.patch(`/api/orders/${invoice.orderId}/status`, { status: 'cancelled' })).status).toBe(200);
+      const note = await eventually(async () => {
+        const notes = await json<InvoiceDto[]>(
+          await owner.get(`/api/invoices?orderId=${invoice.orderId}&type=credit_note`),
+        );
+        return notes[0]?.zatca ? notes[0] : undefined;
+      });
+      expect(note.zatca!.kind).toBe('standard');
+      expect((await settled(note.id)).zatca!.status).toBe('cleared');
+      const noteXml = await (await owner.get(`/api/invoices/${note.id}/xml`)).text();
+      expect(noteXml).toContain('<cbc:InvoiceTypeCode name="0100000">381</cbc:InvoiceTypeCode>');
+      expect(noteXml).toContain('<cbc:CompanyID>300075588700003</cbc:CompanyID>');
+    }, 90_000);
+  });
 
   it('answers 404 ZATCA_NO_DOCUMENT for the XML of a supplier invoice or an invoice from before onboarding', async () => {
     const [old] = await stack.environment.database.query<{ id: string }>(

@@ -10,6 +10,7 @@ export function makeInvoice(overrides: Partial<InvoiceDto> = {}): InvoiceDto {
     orderNumber: 'ORD-2026-000042',
     clientId: 'c-1',
     clientName: 'Al Noor Trading',
+    buyer: null,
     supplierId: null,
     supplierName: null,
     supplierInvoiceNumber: null,

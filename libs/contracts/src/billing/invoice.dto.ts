@@ -1,3 +1,4 @@
+import type { NationalAddressDto } from '../orders/client.dto.js';
 import type { InvoiceZatcaDto } from './zatca-document.dto.js';
 import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsUUID } from 'class-validator';
 import { OptionalDateField } from '../common/date-fields.js';
@@ -25,6 +26,12 @@ export interface InvoiceDto {
   orderNumber: string | null;
   clientId: string | null;
   clientName: string | null;
+  /**
+   * The buyer as it was at issue (customer invoices and credit notes issued since buyers were kept):
+   * with a VAT number and national address, a VAT-registered business, invoiced with standard tax
+   * invoices (CONTRACT §12).
+   */
+  buyer: InvoiceBuyerDto | null;
   supplierId: string | null;
   supplierName: string | null;
   /** The supplier's own number of a supplier invoice. */
@@ -60,6 +67,13 @@ export interface InvoiceDto {
   overdue: boolean;
   /** Its ZATCA phase-2 document, once the seller is onboarded (CONTRACT §12); null before, and for supplier invoices. */
   zatca: InvoiceZatcaDto | null;
+}
+
+export interface InvoiceBuyerDto {
+  name: string;
+  nameAr: string | null;
+  vatNumber: string | null;
+  nationalAddress: NationalAddressDto | null;
 }
 
 export type InvoicePageDto = PageDto<InvoiceDto>;

@@ -20,3 +20,18 @@ export const EmptyToNull = (): PropertyDecorator =>
 
 /** Optional, but not nullable: an absent field is skipped, a null one is validated (and refused). */
 export const IfPresent = (): PropertyDecorator => ValidateIf((_object: object, value: unknown) => value !== undefined);
+
+/**
+ * Arabic-Indic (U+0660) and Persian (U+06F0) digits to ASCII, as people type them on an Arabic
+ * keyboard ("٣٠٠" → "300"); everything else is left as it is.
+ */
+export function toAsciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {
+    const code = digit.charCodeAt(0);
+    return String(code - (code >= 0x6f0 ? 0x6f0 : 0x660));
+  });
+}
+
+/** Strings with their Arabic-Indic and Persian digits made ASCII, before the validators see them. */
+export const AsciiDigits = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? toAsciiDigits(value) : value));

@@ -1,5 +1,7 @@
+import { Transform, Type } from 'class-transformer';
 import {
   IsEmail,
+  IsIn,
   IsInt,
   IsNotEmpty,
   IsOptional,
@@ -10,12 +12,28 @@ import {
   MaxLength,
   Min,
   ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
-import { EmptyToNull, EmptyToUndefined, IfPresent, phonePattern, Trim } from '../common/transforms.js';
+import { AsciiDigits, EmptyToNull, EmptyToUndefined, IfPresent, phonePattern, Trim } from '../common/transforms.js';
 import { IgnoresServerComputed } from '../common/server-computed.js';
+
+/**
+ * A client's Saudi national address (SPL), structured as ZATCA wants a buyer's: a standard tax
+ * invoice carries it (BR-KSA-63). Building and additional numbers have 4 digits, the postal code 5.
+ * A client elsewhere keeps its free-text `address` only.
+ */
+export interface NationalAddressDto {
+  street: string;
+  buildingNumber: string;
+  additionalNumber: string | null;
+  district: string;
+  city: string;
+  postalCode: string;
+  countryCode: 'SA';
+}
 
 /** A client (SPEC §3), with the notes the add form sends. */
 export interface ClientDto {
@@ -32,6 +50,13 @@ export interface ClientDto {
   paymentTermsDays: number;
   /** The most the client may owe, with VAT, once an order is confirmed; null: no limit. */
   creditLimit: string | null;
+  /**
+   * The client's VAT registration number (15 digits), or null. A client with one is a VAT-registered
+   * business: its invoices are standard tax invoices, cleared by ZATCA before they are released.
+   */
+  vatNumber: string | null;
+  /** Required with a VAT number (the buyer's address on a standard invoice). */
+  nationalAddress: NationalAddressDto | null;
   createdAt: string;
   createdBy: string | null;
 }
@@ -46,6 +71,42 @@ export interface ClientDetailDto extends ClientDto {
   balance: string;
   overdueBalance: string;
 }
+
+/** A Saudi national address as a form sends it; Arabic-Indic digits are accepted in the numbers. */
+export class NationalAddressInputDto {
+  @Trim() @IsString() @IsNotEmpty() @MaxLength(200) street: string;
+
+  @AsciiDigits()
+  @Trim()
+  @IsString()
+  @Matches(/^\d{4}$/, { message: 'nationalAddress.buildingNumber must be 4 digits' })
+  buildingNumber: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @AsciiDigits()
+  @Trim()
+  @IsString()
+  @Matches(/^\d{4}$/, { message: 'nationalAddress.additionalNumber must be 4 digits' })
+  additionalNumber?: string;
+
+  @Trim() @IsString() @IsNotEmpty() @MaxLength(200) district: string;
+  @Trim() @IsString() @IsNotEmpty() @MaxLength(200) city: string;
+
+  @AsciiDigits()
+  @Trim()
+  @IsString()
+  @Matches(/^\d{5}$/, { message: 'nationalAddress.postalCode must be 5 digits' })
+  postalCode: string;
+
+  /** Always SA (accepted when sent back as read). */
+  @IsOptional()
+  @IsIn(['SA'], { message: 'nationalAddress.countryCode must be SA: a national address is a Saudi one' })
+  countryCode?: 'SA';
+}
+
+/** A VAT registration number as people type it (Arabic-Indic digits and spaces accepted). */
+const vatNumberMessage = { message: 'vatNumber must be the 15-digit VAT registration number' };
 
 /** POST /api/clients: name required; email and phone checked when given; empty strings are absent. */
 @IgnoresServerComputed(['id', 'createdAt', 'createdBy'])
@@ -108,6 +169,20 @@ export class CreateClientDto {
   @IsOptional()
   @IsDecimalInput({ scale: 2, integerDigits: 12 })
   creditLimit?: DecimalInput;
+  /** With it, a complete national address (the client is invoiced with standard tax invoices). */
+  @EmptyToUndefined()
+  @IsOptional()
+  @AsciiDigits()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+  @IsString()
+  @Matches(/^\d{15}$/, vatNumberMessage)
+  vatNumber?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => NationalAddressInputDto)
+  nationalAddress?: NationalAddressInputDto;
 }
 
 /** orders.create-client: a new client, exactly once per idempotency key when one is given. */
@@ -181,6 +256,23 @@ export class UpdateClientDto {
   @ValidateIf((_object: object, value: unknown) => value !== null)
   @IsDecimalInput({ scale: 2, integerDigits: 12 })
   creditLimit?: DecimalInput | null;
+
+  /** null (or empty) removes it. */
+  @IsOptional()
+  @EmptyToNull()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @AsciiDigits()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.replace(/\s+/g, '') : value))
+  @IsString()
+  @Matches(/^\d{15}$/, vatNumberMessage)
+  vatNumber?: string | null;
+
+  /** null removes it (only when the client has no VAT number). */
+  @IsOptional()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @ValidateNested()
+  @Type(() => NationalAddressInputDto)
+  nationalAddress?: NationalAddressInputDto | null;
 }
 
 export class UpdateClientRequestDto extends UpdateClientDto {

@@ -14,6 +14,8 @@ function client(id: string, name: string, nameAr: string | null = null): ClientD
     priceListId: null,
     paymentTermsDays: 0,
     creditLimit: null,
+    vatNumber: null,
+    nationalAddress: null,
     createdAt: '',
     createdBy: null,
   };

@@ -180,6 +180,7 @@ export class CreditNotesService {
         receiptId: null,
         clientId: invoice.clientId,
         clientName: invoice.clientName,
+        buyer: invoice.buyer,
         supplierId: null,
         supplierName: null,
         supplierInvoiceNumber: null,

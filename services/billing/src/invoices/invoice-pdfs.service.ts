@@ -5,6 +5,7 @@ import {
   IdentityClient,
   OrdersClient,
   type InvoicePdfDto,
+  type NationalAddressDto,
   type RpcMeta,
 } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
@@ -150,7 +151,12 @@ export class InvoicePdfsService {
         addressAr: seller.addressAr,
         logoPath: this.logoPath(seller.logoUrl),
       },
-      buyer: { name: invoice.clientName ?? invoice.supplierName ?? '', nameAr: null, vatNumber: null, address: null },
+      buyer: {
+        name: invoice.buyer?.name ?? invoice.clientName ?? invoice.supplierName ?? '',
+        nameAr: invoice.buyer?.nameAr ?? null,
+        vatNumber: invoice.buyer?.vatNumber ?? null,
+        address: invoice.buyer?.nationalAddress ? addressLine(invoice.buyer.nationalAddress) : null,
+      },
       items: items.map((item) => ({
         name: item.itemName,
         nameAr: item.itemNameAr,
@@ -201,4 +207,10 @@ export class InvoicePdfsService {
   private async readStored(relative: string): Promise<Buffer | null> {
     return readFile(join(this.dataDir(), relative)).catch(() => null);
   }
+}
+
+/** A Saudi national address on one line, as it is written: building, street, district, city, postal code. */
+function addressLine(address: NationalAddressDto): string {
+  const additional = address.additionalNumber ? ` - ${address.additionalNumber}` : '';
+  return `${address.buildingNumber} ${address.street}, ${address.district}, ${address.city} ${address.postalCode}${additional}`;
 }

@@ -1,4 +1,4 @@
-import type { CreditNoteReason, InvoiceType } from '@erp/contracts';
+import type { CreditNoteReason, InvoiceType, NationalAddressDto } from '@erp/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { InvoiceBalanceEntity } from './invoice-balance.entity.js';
 
@@ -11,6 +11,17 @@ export interface SellerSnapshot {
   addressAr: string | null;
   /** Public path of the logo at issue (`/uploads/...`), or null. */
   logoUrl: string | null;
+}
+
+/**
+ * The client as invoiced, kept as it was at issue: with a VAT number and a national address it is
+ * a VAT-registered buyer, and the invoice is a standard one (ZATCA clears it first).
+ */
+export interface BuyerSnapshot {
+  name: string;
+  nameAr: string | null;
+  vatNumber: string | null;
+  nationalAddress: NationalAddressDto | null;
 }
 
 @Entity({ name: 'invoices' })
@@ -32,6 +43,8 @@ export class InvoiceEntity {
   @Column({ name: 'total_amount', type: 'numeric', precision: 14, scale: 2 }) totalAmount: string;
   @Column({ type: 'text' }) currency: string;
   @Column({ type: 'jsonb' }) seller: SellerSnapshot;
+  /** A customer invoice's or credit note's buyer at issue; null for supplier invoices and older ones. */
+  @Column({ type: 'jsonb', nullable: true }) buyer: BuyerSnapshot | null;
   /** Where the rendered PDF is, relative to ERP_DATA_DIR; null until rendered. */
   @Column({ name: 'pdf_path', type: 'text', nullable: true }) pdfPath: string | null;
   @Column({ name: 'uploaded_file_url', type: 'text', nullable: true }) uploadedFileUrl: string | null;

@@ -18,6 +18,7 @@ export function toInvoiceDto(invoice: InvoiceEntity, today: string, zatca: Invoi
     orderNumber: invoice.orderNumber,
     clientId: invoice.clientId,
     clientName: invoice.clientName,
+    buyer: invoice.buyer,
     supplierId: invoice.supplierId,
     supplierName: invoice.supplierName,
     supplierInvoiceNumber: invoice.supplierInvoiceNumber,

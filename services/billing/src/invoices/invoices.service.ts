@@ -9,6 +9,7 @@ import {
   LIST_DEFAULT_LIMIT,
   OrdersClient,
   QueueName,
+  type ClientDto,
   type CompanySettingsDto,
   type GeneratedInvoiceDto,
   type InvoiceDto,
@@ -24,7 +25,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BillingConfig } from '../billing.config.js';
-import type { InvoiceEntity, SellerSnapshot } from './invoice.entity.js';
+import type { BuyerSnapshot, InvoiceEntity, SellerSnapshot } from './invoice.entity.js';
 import { pdfUrlOf, toInvoiceDto } from './invoice.mapper.js';
 import { nextInvoiceNumber, type InvoiceSeries } from './invoice-numbers.js';
 import { InvoicesRepository, type NewInvoice, type NewInvoiceItem } from './invoices.repository.js';
@@ -110,6 +111,7 @@ export class InvoicesService {
           receiptId: null,
           clientId: order.clientId,
           clientName: order.clientName,
+          buyer: buyerOf(order.clientName, client),
           supplierId: null,
           supplierName: null,
           supplierInvoiceNumber: null,
@@ -160,6 +162,7 @@ export class InvoicesService {
           receiptId: data.receiptId,
           clientId: null,
           clientName: null,
+          buyer: null,
           supplierId: data.supplierId,
           supplierName: data.supplierName,
           supplierInvoiceNumber: data.invoiceNumber,
@@ -292,6 +295,16 @@ export async function lockOrder(orderId: string, manager: EntityManager): Promis
 }
 
 /** An invoice line copied from the order's line: in the unit sold, with the base units a pack stands for. */
+/** The buyer as the invoice keeps it: the order's client name, with the client's Arabic name and tax details. */
+function buyerOf(clientName: string, client: ClientDto | null): BuyerSnapshot {
+  return {
+    name: clientName,
+    nameAr: client?.nameAr ?? null,
+    vatNumber: client?.vatNumber ?? null,
+    nationalAddress: client?.nationalAddress ?? null,
+  };
+}
+
 function invoiceLineOf(item: OrderItemDto): NewInvoiceItem {
   const pack = item.unitFactor !== 1 && item.baseUnit;
   return {

@@ -5,6 +5,7 @@ import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 import { ZatcaSettings1796700000000 } from './1796700000000-zatca-settings.js';
 import { ZatcaDocuments1796800000000 } from './1796800000000-zatca-documents.js';
+import { InvoiceBuyer1796900000000 } from './1796900000000-invoice-buyer.js';
 
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
 export const billingMigrations = [
@@ -15,4 +16,5 @@ export const billingMigrations = [
   IdempotentRequests1796600000000,
   ZatcaSettings1796700000000,
   ZatcaDocuments1796800000000,
+  InvoiceBuyer1796900000000,
 ];

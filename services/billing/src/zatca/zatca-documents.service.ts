@@ -7,6 +7,7 @@ import {
   signInvoice,
   writeZatcaDocument,
   type ZatcaLine,
+  type ZatcaParty,
 } from '@erp/common';
 import {
   AppException,
@@ -87,7 +88,7 @@ export class ZatcaDocumentsService {
       [profile.egsSerial, FIRST_PIH],
     )) as Array<{ last_icv: number; last_hash: string }>;
     const icv = chain!.last_icv + 1;
-    const kind: ZatcaDocumentKind = 'simplified';
+    const kind = kindOf(invoice);
     const typeCode = invoice.type === 'credit_note' ? 381 : 388;
     const uuid = randomUUID();
     const unsigned = writeZatcaDocument({
@@ -100,7 +101,7 @@ export class ZatcaDocumentsService {
       icv,
       pih: chain!.last_hash,
       seller: profile.seller,
-      buyer: invoice.clientName ? { name: invoice.clientName } : null,
+      buyer: buyerPartyOf(invoice),
       billingReference: invoice.originalInvoiceNumber,
       reason: invoice.type === 'credit_note' ? noteReason(invoice) : null,
       paymentMeansCode:
@@ -214,6 +215,26 @@ export function toZatcaDto(row: ZatcaDocumentRow): InvoiceZatcaDto {
     status: row.status,
     messages: row.messages,
     submittedAt: row.submitted_at ? row.submitted_at.toISOString() : null,
+  };
+}
+
+/**
+ * A standard (B2B) document when the buyer is VAT-registered, with the national address ZATCA
+ * needs on one (a credit note keeps its invoice's buyer, so it is of its invoice's kind); else a
+ * simplified one.
+ */
+export function kindOf(invoice: Pick<InvoiceEntity, 'buyer'>): ZatcaDocumentKind {
+  return invoice.buyer?.vatNumber && invoice.buyer.nationalAddress ? 'standard' : 'simplified';
+}
+
+/** The buyer as ZATCA reads it: the registered name (Arabic when on file), VAT number and address. */
+function buyerPartyOf(invoice: InvoiceEntity): ZatcaParty | null {
+  const buyer = invoice.buyer;
+  if (!buyer) return invoice.clientName ? { name: invoice.clientName } : null;
+  return {
+    name: buyer.nameAr || buyer.name,
+    vatNumber: buyer.vatNumber,
+    address: buyer.nationalAddress,
   };
 }
 

@@ -14,6 +14,8 @@ export function toClientDto(client: ClientEntity): ClientDto {
     priceListId: client.priceListId,
     paymentTermsDays: client.paymentTermsDays,
     creditLimit: client.creditLimit === null ? null : moneyJson(client.creditLimit),
+    vatNumber: client.vatNumber,
+    nationalAddress: client.nationalAddress,
     createdAt: client.createdAt.toISOString(),
     createdBy: client.createdBy,
   };

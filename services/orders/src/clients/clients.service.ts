@@ -10,6 +10,8 @@ import {
   type ClientPageDto,
   type CreateClientRequestDto,
   type ListClientsDto,
+  type NationalAddressDto,
+  type NationalAddressInputDto,
   type RpcMeta,
   type UpdateClientDto,
 } from '@erp/contracts';
@@ -31,6 +33,8 @@ export class ClientsService {
   /** A new client; with an idempotency key, exactly once: a repeat answers the first client. */
   async create(dto: CreateClientRequestDto, meta: RpcMeta): Promise<ClientDto> {
     if (dto.priceListId) await this.checkPriceList(dto.priceListId, meta);
+    const nationalAddress = dto.nationalAddress ? toNationalAddress(dto.nationalAddress) : null;
+    assertAddressWithVatNumber(dto.vatNumber ?? null, nationalAddress);
     const { result } = await this.dataSource.transaction((manager) =>
       createOnce(manager, 'orders', 'create-client', dto.idempotency, {
         findEarlier: (id) => this.clients.findById(id, manager),
@@ -47,6 +51,8 @@ export class ClientsService {
               priceListId: dto.priceListId?.toLowerCase() ?? null,
               paymentTermsDays: dto.paymentTermsDays ?? 0,
               creditLimit: dto.creditLimit === undefined ? null : moneyColumn(dec(dto.creditLimit)),
+              vatNumber: dto.vatNumber ?? null,
+              nationalAddress,
               createdBy: meta.userId ?? null,
             },
             manager,
@@ -76,6 +82,11 @@ export class ClientsService {
     if (changes.creditLimit !== undefined) {
       client.creditLimit = changes.creditLimit === null ? null : moneyColumn(dec(changes.creditLimit));
     }
+    if (changes.vatNumber !== undefined) client.vatNumber = changes.vatNumber;
+    if (changes.nationalAddress !== undefined) {
+      client.nationalAddress = changes.nationalAddress && toNationalAddress(changes.nationalAddress);
+    }
+    assertAddressWithVatNumber(client.vatNumber, client.nationalAddress);
     return toClientDto(await this.clients.save(client));
   }
 
@@ -128,6 +139,31 @@ export class ClientsService {
     }
     return this.clients.findByName(clientName, manager);
   }
+}
+
+function toNationalAddress(input: NationalAddressInputDto): NationalAddressDto {
+  return {
+    street: input.street,
+    buildingNumber: input.buildingNumber,
+    additionalNumber: input.additionalNumber ?? null,
+    district: input.district,
+    city: input.city,
+    postalCode: input.postalCode,
+    countryCode: 'SA',
+  };
+}
+
+/**
+ * A client with a VAT number is invoiced with standard tax invoices, and those carry the buyer's
+ * national address (ZATCA BR-KSA-63): 400 naming nationalAddress when it is missing.
+ */
+function assertAddressWithVatNumber(vatNumber: string | null, address: NationalAddressDto | null): void {
+  if (vatNumber === null || address !== null) return;
+  const message =
+    'nationalAddress is required with a vatNumber: a VAT-registered client gets standard tax invoices, which carry its national address (ZATCA BR-KSA-63)';
+  throw new AppException(ErrorCode.ValidationFailed, message, {
+    fields: [{ field: 'nationalAddress', messages: [message] }],
+  });
 }
 
 function clientNotFound(clientId: string): AppException {

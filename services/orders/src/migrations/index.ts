@@ -8,6 +8,7 @@ import { CreditLimitOverrides1796400000000 } from './1796400000000-credit-limit-
 import { OrderReturns1796450000000 } from './1796450000000-order-returns.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
+import { ClientTaxDetails1796900000000 } from './1796900000000-client-tax-details.js';
 
 /** Migrations of the orders schema, in order. Each feature adds its own; never edit a landed one. */
 export const ordersMigrations = [
@@ -21,4 +22,5 @@ export const ordersMigrations = [
   OrderReturns1796450000000,
   Outbox1796500000000,
   IdempotentRequests1796600000000,
+  ClientTaxDetails1796900000000,
 ];

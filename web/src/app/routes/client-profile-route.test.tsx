@@ -17,6 +17,8 @@ const noor: ClientDetailDto = {
   priceListId: null,
   paymentTermsDays: 30,
   creditLimit: '5000.00',
+  vatNumber: null,
+  nationalAddress: null,
   createdAt: '2026-10-01T08:00:00.000Z',
   createdBy: 'u-owner',
   balance: '750.00',

@@ -1,23 +1,12 @@
 import {
   AppException,
   BillingErrorCode,
+  toAsciiDigits,
   zatcaEnvironments,
   ZatcaSettingsRule,
   type UpdateZatcaSettingsDto,
   type ZatcaSettingsProblem,
 } from '@erp/contracts';
-
-/**
- * Arabic-Indic (U+0660) and Persian (U+06F0) digits to ASCII, as people type them on an Arabic
- * keyboard. The same conversion as ai-parser's toAsciiDigits and the web's latinDigits, which
- * this service cannot import (services share libs/ only).
- */
-export function toAsciiDigits(text: string): string {
-  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (digit) => {
-    const code = digit.charCodeAt(0);
-    return String(code - (code >= 0x6f0 ? 0x6f0 : 0x660));
-  });
-}
 
 const vatNumberPattern = /^3\d{13}3$/;
 const crnPattern = /^\d{10}$/;

@@ -2,7 +2,6 @@ import { AppException, type UpdateZatcaSettingsDto } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
 import type { ZatcaSettingsEntity, ZatcaSettingsValues } from './zatca-settings.entity.js';
 import type { ZatcaSettingsRepository } from './zatca-settings.repository.js';
-import { toAsciiDigits } from './zatca-settings.rules.js';
 import { ZatcaSettingsService } from './zatca-settings.service.js';
 
 /** The one row, kept in memory; the secret columns set as the onboarding would. */
@@ -129,11 +128,5 @@ describe('ZatcaSettingsService', () => {
       expect(error).toMatchObject({ code: 'ZATCA_SETTINGS_INVALID', status: 400, details: { field, rule } });
       expect(error.message).toContain(field);
     });
-  });
-});
-
-describe('toAsciiDigits', () => {
-  it('turns Arabic-Indic and Persian digits into ASCII and leaves the rest', () => {
-    expect(toAsciiDigits('٠١٢٣٤٥٦٧٨٩ ۰۱۲۳۴۵۶۷۸۹ abc-12')).toBe('0123456789 0123456789 abc-12');
   });
 });

@@ -1,9 +1,14 @@
-import type { ClientDetailDto, ClientDto, PriceListDto } from '@erp/contracts';
+import type { ClientDetailDto, ClientDto, NationalAddressDto, PriceListDto } from '@erp/contracts';
 import { api, listTags } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
 import { idempotencyHeaders, type IdempotentCall } from '../../../lib/idempotency-key';
 
-export type { ClientDetailDto, ClientDto };
+export type { ClientDetailDto, ClientDto, NationalAddressDto };
+
+/** A national address as the form sends it (the country is always SA). */
+export type NationalAddressRequest = Omit<NationalAddressDto, 'countryCode' | 'additionalNumber'> & {
+  additionalNumber?: string;
+};
 
 /** POST /api/clients from the Clients screen (SPEC §2): empty fields are left out. */
 export interface CreateClientRequest {
@@ -19,6 +24,9 @@ export interface CreateClientRequest {
   paymentTermsDays?: number;
   /** The most the client may owe with VAT, 2-decimal text; absent: no limit. */
   creditLimit?: string;
+  /** 15 ASCII digits; with it, the national address (the client gets standard tax invoices). */
+  vatNumber?: string;
+  nationalAddress?: NationalAddressRequest;
 }
 
 /** PATCH /api/clients/{id}: the changed fields only; null clears an optional one (the price list too). */
@@ -34,6 +42,8 @@ export interface UpdateClientRequest {
   paymentTermsDays?: number;
   /** null: no limit any more. */
   creditLimit?: string | null;
+  vatNumber?: string | null;
+  nationalAddress?: NationalAddressRequest | null;
 }
 
 /** A price list as the client form offers it. */

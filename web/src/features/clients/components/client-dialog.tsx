@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
@@ -26,10 +27,14 @@ import {
   clientFormOf,
   emptyClientForm,
   toCreateClientRequest,
+  nationalAddressFields,
   toUpdateClientRequest,
   validateClientForm,
   type ClientFormField,
 } from '../lib/client-form';
+
+const numericAddressParts: readonly ClientFormField[] = ['buildingNumber', 'postalCode', 'additionalNumber'];
+const isAddressPart = (name: ClientFormField) => (nationalAddressFields as readonly string[]).includes(name);
 
 interface ClientDialogProps {
   /** The client being edited, or null to add one. Mount the dialog per client (key it by id). */
@@ -44,8 +49,9 @@ interface ClientDialogProps {
 
 /**
  * Add Client and Edit (SPEC §2, §5; CONTRACT §10, §11): name, Arabic name, email, phone, address,
- * payment terms, credit limit, notes and the price list the client buys at. Save stays disabled while the name is empty or a
- * save is pending; email and phone are checked inline.
+ * payment terms, credit limit, notes, the price list the client buys at, and the tax details a
+ * standard (B2B) tax invoice needs: VAT number and national address (CONTRACT §12). Save stays
+ * disabled while the name is empty or a save is pending; every field is checked inline.
  */
 export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps) {
   const { t } = useTranslation('clients');
@@ -64,7 +70,11 @@ export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps)
   const bind = (name: ClientFormField) => {
     const binding = form.field(name);
     const ruleKey = form.errors[name];
-    const serverInvalid = serverFields.includes(name);
+    // The server names the address's parts as nationalAddress.<part>, and the whole as nationalAddress.
+    const serverInvalid =
+      serverFields.includes(name) ||
+      serverFields.includes(`nationalAddress.${name}`) ||
+      (serverFields.includes('nationalAddress') && name !== 'additionalNumber' && isAddressPart(name));
     return {
       ...binding,
       id: `client-${name}`,
@@ -180,6 +190,35 @@ export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps)
                 ))}
               </TextField>
             )}
+            <Box sx={{ gridColumn: '1 / -1', mt: 1 }}>
+              <Typography component="h3" variant="subtitle2">
+                {t('form.taxDetails')}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {t('form.hints.taxDetails')}
+              </Typography>
+            </Box>
+            <TextField
+              {...bind('vatNumber')}
+              label={t('form.fields.vatNumber')}
+              helperText={bind('vatNumber').helperText ?? t('form.hints.vatNumber')}
+              autoComplete="off"
+              sx={{ gridColumn: '1 / -1' }}
+              slotProps={{ htmlInput: { ...latinInput, inputMode: 'numeric', maxLength: 20 } }}
+            />
+            {nationalAddressFields.map((field) => (
+              <TextField
+                key={field}
+                {...bind(field)}
+                label={t(`form.fields.${field}`)}
+                autoComplete="off"
+                slotProps={{
+                  htmlInput: numericAddressParts.includes(field)
+                    ? { ...latinInput, inputMode: 'numeric', maxLength: 10 }
+                    : { dir: 'auto', maxLength: 200 },
+                }}
+              />
+            ))}
             <TextField
               {...bind('notes')}
               label={t('form.fields.notes')}

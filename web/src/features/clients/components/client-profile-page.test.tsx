@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
@@ -19,6 +19,8 @@ function makeClientDetail(overrides: Partial<ClientDetailDto> = {}): ClientDetai
     priceListId: 'pl-wholesale',
     paymentTermsDays: 30,
     creditLimit: '5000.00',
+    vatNumber: null,
+    nationalAddress: null,
     createdAt: '2026-10-01T08:00:00.000Z',
     createdBy: 'u-owner',
     balance: '1250.00',
@@ -76,6 +78,30 @@ function fact(testId: string) {
 const notFound = () => jsonResponse({ message: 'Not found', code: 'NOT_FOUND' }, 404, 'Not Found');
 
 describe('ClientProfilePage', () => {
+  it('shows a VAT-registered client’s VAT number and national address, in both languages', async () => {
+    const registered = makeClientDetail({
+      vatNumber: '300075588700003',
+      nationalAddress: {
+        street: 'King Fahd Road',
+        buildingNumber: '8228',
+        additionalNumber: '2121',
+        district: 'Al Olaya',
+        city: 'Riyadh',
+        postalCode: '12212',
+        countryCode: 'SA',
+      },
+    });
+    renderProfile(registered);
+    expect(await screen.findByText('300075588700003')).toBeTruthy();
+    expect(screen.getByText('National address')).toBeTruthy();
+    expect(screen.getByText('8228 King Fahd Road, Al Olaya, Riyadh 12212 (additional no. 2121)')).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('ar');
+    renderProfile(registered);
+    expect(await screen.findByText('الرقم الضريبي')).toBeTruthy();
+    expect(screen.getByText('8228 King Fahd Road، حي Al Olaya، Riyadh 12212 (الرقم الإضافي 2121)')).toBeTruthy();
+  });
+
   it('shows the name, the Arabic name under it and the contact details', async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Al Noor Trading' })).toBeTruthy();

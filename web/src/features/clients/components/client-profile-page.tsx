@@ -10,6 +10,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyStateCard } from '../../../components/empty-state-card';
@@ -19,7 +20,12 @@ import { formatDate } from '../../../lib/format';
 import { isHttpError } from '../../../lib/http-error';
 import { mirrorInRtl } from '../../../lib/rtl';
 import { useLanguage } from '../../../lib/use-language';
-import { useGetClientPriceListsQuery, useGetClientQuery, type ClientDetailDto } from '../api/clients-api';
+import {
+  useGetClientPriceListsQuery,
+  useGetClientQuery,
+  type ClientDetailDto,
+  type NationalAddressDto,
+} from '../api/clients-api';
 import { ClientAccountFacts } from './client-account-facts';
 import { ClientContact } from './client-contact';
 import { ClientDialog } from './client-dialog';
@@ -60,7 +66,14 @@ function Fact({ label, children, wide = false }: { label: string; children: Reac
   );
 }
 
-/** Phone and email (links to call or write), address, since when, and the notes kept on the client. */
+/** A national address on one line: building and street, district, city and postal code, additional number. */
+function nationalAddressLine(address: NationalAddressDto, t: TFunction): string {
+  const { additionalNumber, ...parts } = address;
+  const line = t('profile.contact.addressLine', parts);
+  return additionalNumber ? `${line} ${t('profile.contact.additionalNumber', { number: additionalNumber })}` : line;
+}
+
+/** Phone and email (links to call or write), address, since when, tax details and notes. */
 function ClientContactCard({ client }: { client: ClientDetailDto }) {
   const { t } = useTranslation('clients');
   const { language } = useLanguage();
@@ -101,6 +114,20 @@ function ClientContactCard({ client }: { client: ClientDetailDto }) {
           <Fact label={t('profile.contact.since')}>
             <Typography variant="body2">{formatDate(client.createdAt, language)}</Typography>
           </Fact>
+          {client.vatNumber && (
+            <Fact label={t('form.fields.vatNumber')}>
+              <Typography variant="body2" dir="ltr" sx={{ textAlign: 'start' }}>
+                {client.vatNumber}
+              </Typography>
+            </Fact>
+          )}
+          {client.nationalAddress && (
+            <Fact label={t('profile.contact.nationalAddress')} wide={!client.vatNumber}>
+              <Typography variant="body2">
+                <bdi>{nationalAddressLine(client.nationalAddress, t)}</bdi>
+              </Typography>
+            </Fact>
+          )}
           {client.notes && (
             <Fact label={t('form.fields.notes')} wide>
               <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', unicodeBidi: 'plaintext' }}>

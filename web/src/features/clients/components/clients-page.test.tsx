@@ -19,6 +19,8 @@ function makeClient(overrides: Partial<ClientDto> = {}): ClientDto {
     priceListId: null,
     paymentTermsDays: 0,
     creditLimit: null,
+    vatNumber: null,
+    nationalAddress: null,
     createdAt: '2026-10-01T08:00:00.000Z',
     createdBy: 'u-owner',
     ...overrides,
@@ -157,6 +159,53 @@ describe('ClientsPage', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
       await screen.findByText('Client updated');
       expect(bodiesSent(fetchMock, 'PATCH', '/api/clients/c-noor')).toEqual([{ creditLimit: null }]);
+    });
+
+    it('removes a VAT number with null, leaving the unchanged national address out of the PATCH', async () => {
+      const registered = makeClient({
+        vatNumber: '300075588700003',
+        nationalAddress: {
+          street: 'King Fahd Road',
+          buildingNumber: '8228',
+          additionalNumber: '2121',
+          district: 'Al Olaya',
+          city: 'Riyadh',
+          postalCode: '12212',
+          countryCode: 'SA',
+        },
+      });
+      const { fetchMock, user, dialog } = await openEdit(
+        { 'PATCH /api/clients/c-noor': () => jsonResponse(makeClient()) },
+        registered,
+      );
+      const vat = within(dialog).getByRole('textbox', { name: 'VAT registration number' });
+      expect((vat as HTMLInputElement).value).toBe('300075588700003');
+      expect((within(dialog).getByRole('textbox', { name: 'Additional number' }) as HTMLInputElement).value).toBe(
+        '2121',
+      );
+      await user.clear(vat);
+      await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+      await screen.findByText('Client updated');
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/clients/c-noor')).toEqual([{ vatNumber: null }]);
+    });
+
+    it('shows the tax details in Arabic', async () => {
+      await i18n.changeLanguage('ar');
+      const rendered = renderPage({ '/api/clients': () => pageResponse([noor]) });
+      await rendered.user.click(await screen.findByRole('button', { name: 'تعديل Al Noor Trading' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(within(dialog).getByText('البيانات الضريبية والعنوان الوطني')).toBeTruthy();
+      for (const label of [
+        'الرقم الضريبي',
+        'رقم المبنى',
+        'الشارع',
+        'الحي',
+        'المدينة',
+        'الرمز البريدي',
+        'الرقم الإضافي',
+      ]) {
+        expect(within(dialog).getByRole('textbox', { name: label })).toBeTruthy();
+      }
     });
 
     it('refuses terms above 365 days and a limit with 3 decimals before sending', async () => {
@@ -327,6 +376,49 @@ describe('ClientsPage', () => {
       ]);
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Client' })).toBeNull());
       expect(await screen.findByText('Gulf Sweets')).toBeTruthy();
+    });
+
+    it('adds a VAT-registered client with its national address, typed in Arabic digits', async () => {
+      const added = makeClient({ id: 'c-rayyan', name: 'Al-Rayyan Foodstuff Est.' });
+      const { fetchMock, user, field, save } = await openDialog({
+        'POST /api/clients': () => jsonResponse(added, 201, 'Created'),
+      });
+      await user.type(field(/^Name/), 'Al-Rayyan Foodstuff Est.');
+      await user.type(field('VAT registration number'), '٣٠٠٠٧٥٥٨٨٧٠٠٠٠٣');
+      await user.type(field('Building number'), '٨٢٢٨');
+      await user.type(field('Street'), 'King Fahd Road');
+      await user.type(field('District'), 'Al Olaya');
+      await user.type(field('City'), 'Riyadh');
+      await user.type(field('Postal code'), '١٢٢١٢');
+      await user.click(save());
+      await screen.findByText('Client added');
+      expect(bodiesSent(fetchMock, 'POST', '/api/clients')).toEqual([
+        {
+          name: 'Al-Rayyan Foodstuff Est.',
+          vatNumber: '300075588700003',
+          nationalAddress: {
+            buildingNumber: '8228',
+            street: 'King Fahd Road',
+            district: 'Al Olaya',
+            city: 'Riyadh',
+            postalCode: '12212',
+          },
+        },
+      ]);
+    });
+
+    it('asks for the national address with a VAT number, and checks its numbers, before sending', async () => {
+      const { fetchMock, user, dialog, field, save } = await openDialog();
+      await user.type(field(/^Name/), 'Al-Rayyan Foodstuff Est.');
+      await user.type(field('VAT registration number'), '30007558870000');
+      await user.type(field('Postal code'), '1221');
+      await user.click(save());
+      expect(within(dialog).getByText('Enter the 15-digit VAT number')).toBeTruthy();
+      expect(within(dialog).getAllByText('Required with a VAT number')).toHaveLength(3);
+      expect(within(dialog).getByText('Enter the 4-digit building number')).toBeTruthy();
+      expect(within(dialog).getByText('Enter the 5-digit postal code')).toBeTruthy();
+      expect(field('Street').getAttribute('aria-invalid')).toBe('true');
+      expect(bodiesSent(fetchMock, 'POST', '/api/clients')).toEqual([]);
     });
 
     it('adds a client that buys at a price list', async () => {

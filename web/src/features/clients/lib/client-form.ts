@@ -1,9 +1,30 @@
 import { checkDecimal, latinDigits, moneyText } from '../../../lib/decimal';
 import { isBlank, isEmail, type FormErrors } from '../../../lib/validation';
-import type { ClientDto, CreateClientRequest, UpdateClientRequest } from '../api/clients-api';
+import type { ClientDto, CreateClientRequest, NationalAddressRequest, UpdateClientRequest } from '../api/clients-api';
+
+/** The national address's parts, in the order the form shows them. */
+export const nationalAddressFields = [
+  'buildingNumber',
+  'street',
+  'district',
+  'city',
+  'postalCode',
+  'additionalNumber',
+] as const;
+export type NationalAddressField = (typeof nationalAddressFields)[number];
 
 export type ClientFormField =
-  'name' | 'nameAr' | 'email' | 'phone' | 'address' | 'notes' | 'priceListId' | 'paymentTermsDays' | 'creditLimit';
+  | 'name'
+  | 'nameAr'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'notes'
+  | 'priceListId'
+  | 'paymentTermsDays'
+  | 'creditLimit'
+  | 'vatNumber'
+  | NationalAddressField;
 export type ClientFormValues = Record<ClientFormField, string>;
 
 /**
@@ -20,6 +41,13 @@ export const emptyClientForm: ClientFormValues = {
   priceListId: '',
   paymentTermsDays: '0',
   creditLimit: '',
+  vatNumber: '',
+  buildingNumber: '',
+  street: '',
+  district: '',
+  city: '',
+  postalCode: '',
+  additionalNumber: '',
 };
 
 /** The most days of credit the server accepts. */
@@ -39,8 +67,64 @@ export function clientFormOf(client: ClientDto): ClientFormValues {
     priceListId: client.priceListId ?? '',
     paymentTermsDays: String(client.paymentTermsDays),
     creditLimit: client.creditLimit ?? '',
+    vatNumber: client.vatNumber ?? '',
+    buildingNumber: client.nationalAddress?.buildingNumber ?? '',
+    street: client.nationalAddress?.street ?? '',
+    district: client.nationalAddress?.district ?? '',
+    city: client.nationalAddress?.city ?? '',
+    postalCode: client.nationalAddress?.postalCode ?? '',
+    additionalNumber: client.nationalAddress?.additionalNumber ?? '',
   };
 }
+
+/** A typed VAT number as 15 ASCII digits ('' for none), or null when it is not one. */
+function vatNumberOf(text: string): string | null {
+  const digits = latinDigits(text).replace(/\s+/g, '');
+  return digits === '' || /^\d{15}$/.test(digits) ? digits : null;
+}
+
+const digitsOf = (text: string) => latinDigits(text).trim();
+
+/** The typed national address, or null when every part of it is empty. */
+function nationalAddressOf(values: ClientFormValues): NationalAddressRequest | null {
+  if (nationalAddressFields.every((field) => isBlank(values[field]))) return null;
+  const address: NationalAddressRequest = {
+    street: values.street.trim(),
+    buildingNumber: digitsOf(values.buildingNumber),
+    district: values.district.trim(),
+    city: values.city.trim(),
+    postalCode: digitsOf(values.postalCode),
+  };
+  const additional = digitsOf(values.additionalNumber);
+  if (additional) address.additionalNumber = additional;
+  return address;
+}
+
+/**
+ * The national address is all or nothing, and required with a VAT number (a VAT-registered client
+ * gets standard tax invoices, which carry it): building and additional numbers of 4 digits, a
+ * postal code of 5, in Latin or Arabic digits.
+ */
+function nationalAddressErrors(values: ClientFormValues): FormErrors<ClientFormField> {
+  const errors: FormErrors<ClientFormField> = {};
+  const hasVat = !isBlank(values.vatNumber);
+  if (!hasVat && nationalAddressOf(values) === null) return errors;
+  for (const field of ['street', 'district', 'city'] as const) {
+    if (isBlank(values[field])) errors[field] = hasVat ? 'form.errors.addressNeededWithVat' : 'form.errors.addressPart';
+  }
+  if (!/^\d{4}$/.test(digitsOf(values.buildingNumber))) errors.buildingNumber = 'form.errors.buildingNumber';
+  if (!/^\d{5}$/.test(digitsOf(values.postalCode))) errors.postalCode = 'form.errors.postalCode';
+  if (!isBlank(values.additionalNumber) && !/^\d{4}$/.test(digitsOf(values.additionalNumber))) {
+    errors.additionalNumber = 'form.errors.additionalNumber';
+  }
+  return errors;
+}
+
+const sameAddress = (a: NationalAddressRequest | null, client: ClientDto) => {
+  const b = client.nationalAddress;
+  if (a === null || b === null) return a === b;
+  return nationalAddressFields.every((field) => (a[field] ?? '') === (b[field] ?? ''));
+};
 
 /** Typed days of credit as a whole number 0–365, or null. */
 export function paymentTermsOf(text: string): number | null {
@@ -70,7 +154,8 @@ export function validateClientForm(values: ClientFormValues): FormErrors<ClientF
   if (!isBlank(values.phone) && !isPhone(values.phone)) errors.phone = 'form.errors.phone';
   if (paymentTermsOf(values.paymentTermsDays) === null) errors.paymentTermsDays = 'form.errors.paymentTermsDays';
   if (creditLimitOf(values.creditLimit) === undefined) errors.creditLimit = 'form.errors.creditLimit';
-  return errors;
+  if (vatNumberOf(values.vatNumber) === null) errors.vatNumber = 'form.errors.vatNumber';
+  return { ...errors, ...nationalAddressErrors(values) };
 }
 
 /** POST /api/clients: trimmed, empty fields left out. */
@@ -85,6 +170,10 @@ export function toCreateClientRequest(values: ClientFormValues): CreateClientReq
   if (terms) request.paymentTermsDays = terms;
   const limit = creditLimitOf(values.creditLimit);
   if (limit) request.creditLimit = limit;
+  const vatNumber = vatNumberOf(values.vatNumber);
+  if (vatNumber) request.vatNumber = vatNumber;
+  const address = nationalAddressOf(values);
+  if (address) request.nationalAddress = address;
   return request;
 }
 
@@ -104,5 +193,9 @@ export function toUpdateClientRequest(client: ClientDto, values: ClientFormValue
   const limit = creditLimitOf(values.creditLimit);
   const currentLimit = client.creditLimit === null ? null : moneyText(client.creditLimit);
   if (limit !== undefined && limit !== currentLimit) request.creditLimit = limit;
+  const vatNumber = vatNumberOf(values.vatNumber) || null;
+  if (vatNumber !== client.vatNumber) request.vatNumber = vatNumber;
+  const address = nationalAddressOf(values);
+  if (!sameAddress(address, client)) request.nationalAddress = address;
   return Object.keys(request).length > 1 ? request : null;
 }

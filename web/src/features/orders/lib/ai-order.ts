@@ -53,6 +53,8 @@ function matchedClient(id: string, name: string): ClientDto {
     priceListId: null,
     paymentTermsDays: 0,
     creditLimit: null,
+    vatNumber: null,
+    nationalAddress: null,
     createdAt: '',
     createdBy: null,
   };

@@ -84,6 +84,8 @@ export function makeClient(overrides: Partial<ClientDto> = {}): ClientDto {
     priceListId: null,
     paymentTermsDays: 0,
     creditLimit: null,
+    vatNumber: null,
+    nationalAddress: null,
     createdAt: '2026-10-01T08:00:00.000Z',
     createdBy: 'u-owner',
     ...overrides,

@@ -70,6 +70,8 @@ function client(id: string, name: string, priceListId: string | null): ClientDto
     priceListId,
     paymentTermsDays: 0,
     creditLimit: null,
+    vatNumber: null,
+    nationalAddress: null,
     createdAt: '2026-03-01T09:00:00.000Z',
     createdBy: null,
   };
