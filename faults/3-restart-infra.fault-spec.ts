@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, signIn, sleep, waitReady, type Tally } from './api.js';
 import { expectExactlyOnce, runCase, type CaseOutcome } from './case.js';
+import { zatcaDocumentCount } from './reconcile.js';
 import { OWNER, RPC_TIMEOUT_MS } from './settings.js';
 
 const OUTAGE_MS = 8_000;
@@ -90,9 +91,12 @@ describe('PostgreSQL and Redis restarted, and killed, under load', () => {
     expect(outcome.restarted, 'no process restarted').toEqual([]);
   }
 
-  it('Redis restarted mid-run: queued jobs resume, and none has its effect twice', async () => {
+  it('Redis restarted mid-run: queued jobs resume, and none has its effect twice (ZATCA reporting included)', async () => {
+    const zatcaBefore = await zatcaDocumentCount(context.databaseUrl);
     const outcome = await runCase(context, cookie, { name: 'redisRestart', seed: 2 }, redisOutage('SIGTERM'));
     expectExactlyOnce(outcome);
+    // Invoices signed during the outage were all reported, each once (reconcile's check 6).
+    expect(outcome.reconciliation.figures.zatca.documents).toBeGreaterThan(zatcaBefore);
     expect(outcome.figures.webhooks).toMatchObject({ repeatsDuringCase: 0 });
     expect(outcome.restarted).toEqual([]);
   });

@@ -6,7 +6,7 @@
 import { Queue } from 'bullmq';
 import pg from 'pg';
 import { call, sleep } from './api.js';
-import { REDIS_PREFIX, type SeededItem } from './settings.js';
+import { ports, REDIS_PREFIX, type SeededItem } from './settings.js';
 import type { Intent } from './workload.js';
 
 /** libs/contracts/src/queues.ts: queue names are a contract and never renamed. */
@@ -17,6 +17,7 @@ const queues = [
   'webhook-events',
   'webhook-deliver',
   'ai-parse',
+  'zatca-submit',
 ];
 
 export interface Reconciliation {
@@ -30,7 +31,24 @@ export interface Reconciliation {
     receipts: number;
     stockMoves: { takes: number; putBacks: number };
     numbers: Record<string, { count: number; first: number; last: number }>;
+    zatca: ZatcaFigures;
   };
+}
+
+export interface ZatcaFigures {
+  documents: number;
+  byStatus: Record<string, number>;
+  /** Documents ZATCA (the simulator) received more than once: resent after a lost answer. */
+  resent: number;
+}
+
+/** GET /simulator/state of the Fatoora simulator npm start runs: what ZATCA received, per document UUID. */
+async function zatcaSubmissions(): Promise<Record<string, { submitted: number; accepted: number }>> {
+  const response = await fetch(`http://127.0.0.1:${ports.fatoora}/simulator/state`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  const state = (await response.json()) as { submissions: Record<string, { submitted: number; accepted: number }> };
+  return state.submissions;
 }
 
 async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -275,6 +293,39 @@ export async function reconcile(databaseUrl: string, items: SeededItem[]): Promi
       }
     }
 
+    // 6. ZATCA (the suite onboards before any sale): every customer invoice and credit note has its
+    //    signed document; ICVs 1..n without gap or repeat, each PIH the hash before; nothing left
+    //    pending or refused; ZATCA accepted each document exactly once, whatever was resent.
+    const unsigned = await rows<{ invoice_number: string }>(`
+      SELECT i.invoice_number FROM billing.invoices i
+      WHERE i.type IN ('customer', 'credit_note')
+        AND NOT EXISTS (SELECT 1 FROM billing.zatca_documents d WHERE d.invoice_id = i.id)`);
+    for (const invoice of unsigned) mismatches.push(`${invoice.invoice_number}: issued without a ZATCA document`);
+    const documents = await rows<{ icv: number; pih: string; invoice_hash: string; uuid: string; status: string }>(
+      `SELECT icv, pih, invoice_hash, uuid, status FROM billing.zatca_documents ORDER BY icv`,
+    );
+    documents.forEach((document, index) => {
+      if (document.icv !== index + 1) mismatches.push(`ZATCA: ICV ${document.icv} where ${index + 1} was due`);
+      const previous = documents[index - 1];
+      if (previous && document.pih !== previous.invoice_hash) {
+        mismatches.push(`ZATCA: ICV ${document.icv} does not chain to ICV ${previous.icv}`);
+      }
+    });
+    const submissions = await zatcaSubmissions();
+    const byStatus: Record<string, number> = {};
+    let resent = 0;
+    for (const document of documents) {
+      byStatus[document.status] = (byStatus[document.status] ?? 0) + 1;
+      if (document.status !== 'reported' && document.status !== 'cleared') {
+        mismatches.push(`ZATCA: ICV ${document.icv} is ${document.status}`);
+      }
+      const received = submissions[document.uuid];
+      if (!received || received.accepted !== 1) {
+        mismatches.push(`ZATCA: ICV ${document.icv} accepted ${received?.accepted ?? 0} times`);
+      }
+      if ((received?.submitted ?? 0) > 1) resent += 1;
+    }
+
     const statuses = await rows<{ status: string; count: number }>(
       `SELECT status, count(*)::int AS count FROM orders.orders GROUP BY status ORDER BY status`,
     );
@@ -304,6 +355,7 @@ export async function reconcile(databaseUrl: string, items: SeededItem[]): Promi
         receipts: count.receipts,
         stockMoves: { takes: count.takes, putBacks: count.puts },
         numbers: numberFigures,
+        zatca: { documents: documents.length, byStatus, resent },
       },
     };
   });
@@ -329,8 +381,8 @@ export async function queueCounts(redisUrl: string): Promise<Record<string, Reco
 
 /**
  * Waits (bounded) until the asynchronous work has caught up: every order that entered a committed
- * state has its invoice, no outbox row is unsent, no invoice or stock-repair job is waiting, and
- * no webhook delivery is pending. Resolves with the milliseconds it took; on timeout resolves anyway (the check says what is off).
+ * state has its invoice, no outbox row is unsent, no invoice or stock-repair job is waiting, no
+ * webhook delivery is pending, and no ZATCA document waits to be reported. Resolves with the milliseconds it took; on timeout resolves anyway (the check says what is off).
  */
 export async function waitForDrain(databaseUrl: string, redisUrl: string, timeoutMs = 180_000): Promise<number> {
   const started = Date.now();
@@ -341,7 +393,7 @@ export async function waitForDrain(databaseUrl: string, redisUrl: string, timeou
       databaseUrl,
       async (db) =>
         (
-          await db.query<{ missing: number; pending: number; unsent: number }>(`
+          await db.query<{ missing: number; pending: number; unsent: number; zatca: number }>(`
           SELECT (SELECT count(*)::int FROM orders.orders o
                   WHERE o.first_committed_at IS NOT NULL
                     AND NOT EXISTS (SELECT 1 FROM billing.invoices i WHERE i.order_id = o.id)) AS missing,
@@ -350,19 +402,21 @@ export async function waitForDrain(databaseUrl: string, redisUrl: string, timeou
                     SELECT 1 FROM orders.outbox WHERE sent_at IS NULL UNION ALL
                     SELECT 1 FROM inventory.outbox WHERE sent_at IS NULL UNION ALL
                     SELECT 1 FROM billing.outbox WHERE sent_at IS NULL UNION ALL
-                    SELECT 1 FROM identity.outbox WHERE sent_at IS NULL) AS waiting) AS unsent`)
+                    SELECT 1 FROM identity.outbox WHERE sent_at IS NULL) AS waiting) AS unsent,
+                 (SELECT count(*)::int FROM billing.zatca_documents WHERE status = 'pending') AS zatca`)
         ).rows,
     );
     const counts = await queueCounts(redisUrl);
     // Rows still in an outbox (docs/decisions/0018) are jobs not yet in their queue.
     const busy =
       state!.unsent > 0 ||
-      ['invoice-create', 'order-stock-repair', 'webhook-events', 'webhook-deliver'].some((name) => {
+      state!.zatca > 0 ||
+      ['invoice-create', 'order-stock-repair', 'webhook-events', 'webhook-deliver', 'zatca-submit'].some((name) => {
         const queue = counts[name] ?? {};
         return (queue.waiting ?? 0) + (queue.active ?? 0) + (queue.delayed ?? 0) + (queue.prioritized ?? 0) > 0;
       });
     idlePolls = busy ? 0 : idlePolls + 1;
-    const caughtUp = state!.missing === 0 && state!.pending === 0 && !busy;
+    const caughtUp = state!.missing === 0 && state!.pending === 0 && state!.zatca === 0 && !busy;
     if (caughtUp || idlePolls >= 10 || Date.now() - started > timeoutMs) return Date.now() - started;
     await sleep(500);
   }
@@ -480,4 +534,12 @@ export async function intentMismatches(baseUrl: string, cookie: string, intents:
     }
   }
   return mismatches;
+}
+
+/** How many ZATCA documents the system has signed so far. */
+export async function zatcaDocumentCount(databaseUrl: string): Promise<number> {
+  return withClient(databaseUrl, async (db) => {
+    const { rows } = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM billing.zatca_documents`);
+    return rows[0]!.count;
+  });
 }

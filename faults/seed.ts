@@ -1,7 +1,7 @@
 /** What every case starts from, made through the API as a user would: stock received in batches, a key, a webhook. */
 import { randomUUID } from 'node:crypto';
 import { call, labelOf, signIn, type Outcome } from './api.js';
-import { OWNER, ports, type SeededItem } from './settings.js';
+import { OWNER, ports, ZATCA_EGS_SERIAL, ZATCA_SIMULATOR_OTP, type SeededItem } from './settings.js';
 
 const PLENTIFUL = 10;
 const SCARCE = 2;
@@ -31,6 +31,7 @@ export async function seed(
 ): Promise<{ items: SeededItem[]; apiKey: string; webhookEndpointId: string }> {
   const cookie = await signIn(baseUrl, OWNER.username, OWNER.password);
   const headers = { cookie };
+  await onboardWithZatca(baseUrl, headers);
   const plan = Array.from({ length: PLENTIFUL + SCARCE }, (_, index) => {
     const scarce = index >= PLENTIFUL;
     const number = String(index + 1).padStart(2, '0');
@@ -125,4 +126,39 @@ export async function seed(
     apiKey: key.key,
     webhookEndpointId: endpoint.id,
   };
+}
+
+/**
+ * ZATCA phase 2 against the simulator npm start runs: from here on every customer invoice and
+ * credit note is signed, chained and reported, so each case also checks that reporting loses and
+ * doubles nothing (reconcile.ts).
+ */
+async function onboardWithZatca(baseUrl: string, headers: Record<string, string>): Promise<void> {
+  must(
+    await call(baseUrl, 'PUT', '/api/settings/zatca', {
+      headers,
+      body: {
+        environment: 'simulator',
+        sellerNameAr: 'شركة اختبار الأعطال',
+        sellerNameEn: 'Faults Trading Co.',
+        vatNumber: '310122393500003',
+        crn: '1010010000',
+        address: {
+          street: 'طريق الملك فهد',
+          buildingNumber: '1234',
+          additionalNumber: '5678',
+          district: 'العليا',
+          city: 'الرياض',
+          postalCode: '12211',
+          countryCode: 'SA',
+        },
+        egs: { serial: ZATCA_EGS_SERIAL, name: 'EGS1-Faults', model: 'GulfERP', industry: 'Wholesale' },
+      },
+    }),
+    'ZATCA settings',
+  );
+  must(
+    await call(baseUrl, 'POST', '/api/settings/zatca/onboard', { headers, body: { otp: ZATCA_SIMULATOR_OTP } }),
+    'ZATCA onboarding',
+  );
 }

@@ -25,9 +25,14 @@ export const ports = {
   control: base + 20,
   aiEndpoint: base + 30,
   webhookReceiver: base + 31,
+  fatoora: base + 32,
 } as const;
 
 export const OWNER = { username: 'owner', password: 'faults-owner-password' };
+
+/** The EGS unit the suite onboards with the Fatoora simulator, and the simulator's OTP (its README). */
+export const ZATCA_EGS_SERIAL = '1-GulfERP|2-1.0|3-faults';
+export const ZATCA_SIMULATOR_OTP = '123345';
 export const DATABASE = 'erp_faults';
 export const REDIS_PREFIX = 'faults';
 

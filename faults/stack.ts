@@ -149,6 +149,9 @@ export async function startSystem(infra: Infrastructure): Promise<RunningSystem>
     // The suite measures faults, not the limiters: 20 clients share one account and one key.
     LOGIN_ATTEMPTS_PER_IP: '100000',
     API_RATE_LIMIT_PER_MINUTE: '1000000',
+    // The Fatoora simulator that npm start runs, on our port; documents left pending are swept every 2 s.
+    FATOORA_SIMULATOR_PORT: String(ports.fatoora),
+    ZATCA_SWEEP_MS: '2000',
     // A receiver on this machine (tests only), retried quickly.
     WEBHOOK_ALLOW_HTTP: 'true',
     WEBHOOK_BACKOFF_MS: '500',

@@ -30,6 +30,7 @@ const settings = {
 interface SimulatorState {
   egsUnits: Record<string, { lastIcv: number; lastInvoiceHash: string; acceptedDocuments: number }>;
   submissions: Record<string, { submitted: number; accepted: number }>;
+  complianceRequests: Record<string, unknown>;
 }
 
 /**
@@ -323,6 +324,21 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
       expect(noteXml).toContain('<cbc:CompanyID>300075588700003</cbc:CompanyID>');
     }, 90_000);
   });
+
+  it('onboards again from the start (a new compliance CSID) once the certificate has expired, and signing goes on', async () => {
+    const before = Object.keys((await simulatorState()).complianceRequests).length;
+    await stack.environment.database.query(
+      `UPDATE billing.zatca_settings SET certificate_expires_at = now() - interval '1 day'`,
+    );
+    const onboarded = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
+    expect(onboarded.status, await onboarded.clone().text()).toBe(200);
+    const body = await json<ZatcaSettingsDto>(onboarded);
+    expect(body.onboarding.status).toBe('onboarded');
+    expect(new Date(body.onboarding.certificateExpiresAt!).getTime()).toBeGreaterThan(Date.now());
+    expect(Object.keys((await simulatorState()).complianceRequests)).toHaveLength(before + 1);
+    const next = await settled((await confirmedInvoice()).id);
+    expect(next.zatca!.status).toBe('reported');
+  }, 90_000);
 
   it('answers 404 ZATCA_NO_DOCUMENT for the XML of a supplier invoice or an invoice from before onboarding', async () => {
     const [old] = await stack.environment.database.query<{ id: string }>(

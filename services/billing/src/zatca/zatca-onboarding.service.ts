@@ -97,11 +97,22 @@ export class ZatcaOnboardingService {
       key.publicKey,
     );
     try {
-      const production =
-        row.onboardingStatus === 'onboarded'
-          ? await this.renew(api, row, csr, otp)
-          : await this.firstOnboarding(api, row, csr, otp, key);
+      // A certificate that has expired cannot authenticate its own renewal: onboard from the start.
+      const renewable =
+        row.onboardingStatus === 'onboarded' &&
+        row.certificateExpiresAt !== null &&
+        row.certificateExpiresAt.getTime() > Date.now();
+      const production = renewable
+        ? await this.renew(api, row, csr, otp)
+        : await this.firstOnboarding(api, row, csr, otp, key);
       const certificate = certificateOf(production);
+      if (certificate.notAfter.getTime() <= Date.now()) {
+        throw new AppException(
+          BillingErrorCode.ZatcaOnboardingFailed,
+          `ZATCA issued a certificate that expired on ${certificate.notAfter.toISOString()}: ask for a new OTP and onboard again`,
+          { step: 'the production CSID' },
+        );
+      }
       await this.dataSource.query(
         `UPDATE billing.zatca_settings
             SET onboarding_status = 'onboarded', onboarding_message = NULL, private_key_enc = $2,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { bodiesSent, serveApi } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
-import { ZatcaSettingsCard } from './zatca-settings-card';
+import { certificateStateOf, ZatcaSettingsCard } from './zatca-settings-card';
 
 function makeZatcaSettings(overrides: Partial<ZatcaSettingsDto> = {}): ZatcaSettingsDto {
   return {
@@ -132,6 +132,38 @@ describe('ZatcaSettingsCard', () => {
     expect(await screen.findByLabelText('Onboarding status: Failed')).toBeTruthy();
     expect(screen.getByText(/Certificate expires on/)).toBeTruthy();
     expect(screen.getByText('Invalid OTP')).toBeTruthy();
+  });
+
+  it('says an expired certificate must be renewed, in both languages, and offers Renew', async () => {
+    const expired = makeZatcaSettings({
+      onboarding: {
+        status: 'onboarded',
+        certificateExpiresAt: '2026-01-01T00:00:00.000Z',
+        message: null,
+        onboardedAt: '2025-01-01T00:00:00.000Z',
+      },
+    });
+    renderCard({}, expired);
+    expect(await screen.findByText(/The certificate expired on .*ZATCA will not take them/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Renew certificate' })).toBeTruthy();
+    await i18n.changeLanguage('ar');
+    expect(await screen.findByText(/انتهت صلاحية الشهادة/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'تجديد الشهادة' })).toBeTruthy();
+  });
+
+  it('warns within 30 days of the expiry, and not before', () => {
+    const day = 86_400_000;
+    const now = Date.parse('2026-11-28T00:00:00Z');
+    const onboarded = (expiresInDays: number) => ({
+      status: 'onboarded' as const,
+      certificateExpiresAt: new Date(now + expiresInDays * day).toISOString(),
+      message: null,
+      onboardedAt: null,
+    });
+    expect(certificateStateOf(onboarded(-1), now)).toBe('expired');
+    expect(certificateStateOf(onboarded(29), now)).toBe('expiring');
+    expect(certificateStateOf(onboarded(31), now)).toBe('valid');
+    expect(certificateStateOf({ ...onboarded(-1), status: 'failed' }, now)).toBeNull();
   });
 
   it('onboards with a 6-digit OTP (Arabic-Indic digits too), shows the outcome and reads the settings again', async () => {

@@ -323,6 +323,20 @@ function ZatcaSettingsForm({ settings }: { settings: ZatcaSettingsDto }) {
 
 const otpPattern = /^\d{6}$/;
 
+/** Within this many days of its expiry, the card asks for the certificate to be renewed. */
+const renewWithinDays = 30;
+
+/** Whether an onboarded unit's certificate has expired, expires soon, or is fine. */
+export function certificateStateOf(
+  onboarding: ZatcaSettingsDto['onboarding'],
+  now = Date.now(),
+): 'expired' | 'expiring' | 'valid' | null {
+  if (onboarding.status !== 'onboarded' || !onboarding.certificateExpiresAt) return null;
+  const left = new Date(onboarding.certificateExpiresAt).getTime() - now;
+  if (left <= 0) return 'expired';
+  return left <= renewWithinDays * 86_400_000 ? 'expiring' : 'valid';
+}
+
 function ZatcaOnboarding({ settings }: { settings: ZatcaSettingsDto }) {
   const { t } = useTranslation('settings');
   const { language } = useLanguage();
@@ -331,6 +345,7 @@ function ZatcaOnboarding({ settings }: { settings: ZatcaSettingsDto }) {
   const [otpInvalid, setOtpInvalid] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
   const { onboarding } = settings;
+  const certificateState = certificateStateOf(onboarding);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -379,6 +394,16 @@ function ZatcaOnboarding({ settings }: { settings: ZatcaSettingsDto }) {
             .join(' · ')}
         </Typography>
       )}
+      {certificateState === 'expired' && (
+        <Alert severity="error">
+          {t('zatca.onboarding.expired', { date: formatDate(onboarding.certificateExpiresAt!, language) })}
+        </Alert>
+      )}
+      {certificateState === 'expiring' && (
+        <Alert severity="warning">
+          {t('zatca.onboarding.expiring', { date: formatDate(onboarding.certificateExpiresAt!, language) })}
+        </Alert>
+      )}
       {onboarding.message && (
         <Alert severity={onboarding.status === 'failed' ? 'error' : 'info'} variant="outlined">
           {onboarding.message}
@@ -416,7 +441,11 @@ function ZatcaOnboarding({ settings }: { settings: ZatcaSettingsDto }) {
           disabled={isLoading}
           sx={{ mt: 1, width: { xs: '100%', sm: 'auto' } }}
         >
-          {isLoading ? t('zatca.onboarding.submitting') : t('zatca.onboarding.submit')}
+          {isLoading
+            ? t('zatca.onboarding.submitting')
+            : onboarding.status === 'onboarded'
+              ? t('zatca.onboarding.renew')
+              : t('zatca.onboarding.submit')}
         </Button>
       </Box>
       <Box aria-live="polite">
