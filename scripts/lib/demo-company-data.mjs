@@ -380,6 +380,16 @@ export const clients = [
     email: 'procurement@alrowad-catering.sa',
     address: 'Al Sulay, Exit 18, Riyadh 14322',
     notes: 'Monthly statement, 30 days credit. Deliveries 6–9 am only.',
+    // VAT-registered: its invoices are standard tax invoices, cleared by ZATCA (docs/zatca.md).
+    vatNumber: '300812440300003',
+    nationalAddress: {
+      street: 'Al Kharj Road',
+      buildingNumber: '7415',
+      additionalNumber: '3120',
+      district: 'Al Sulay',
+      city: 'Riyadh',
+      postalCode: '14322',
+    },
   },
   {
     key: 'hayat',
@@ -393,6 +403,14 @@ export const clients = [
     phone: '+966 50 377 9120',
     email: 'orders@hayatfamily.com.sa',
     address: 'King Saud St, Al Adamah, Dammam 32241',
+    vatNumber: '300377912000003',
+    nationalAddress: {
+      street: 'King Saud Street',
+      buildingNumber: '2863',
+      district: 'Al Adamah',
+      city: 'Dammam',
+      postalCode: '32241',
+    },
   },
   {
     key: 'majd',

@@ -696,11 +696,11 @@ async function loadPlan({ rpc, sql, meta, plan, timeZone }) {
   }
   // One at a time, so the list (newest first) shows them in the same order on every run.
   for (const client of data.clients) {
-    const { key, name, nameAr, phone, email, address, notes, priceList } = client;
+    const { key, name, nameAr, phone, email, address, notes, priceList, vatNumber, nationalAddress } = client;
     const priceListId = priceList ? priceListIds.get(priceList) : undefined;
     const paymentTermsDays = data.paymentTermsOf(client);
     const created = await orders.createClient(
-      { name, nameAr, phone, email, address, notes, priceListId, paymentTermsDays },
+      { name, nameAr, phone, email, address, notes, priceListId, paymentTermsDays, vatNumber, nationalAddress },
       meta,
     );
     clientIds.set(key, created.id);
