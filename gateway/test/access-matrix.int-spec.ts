@@ -130,6 +130,7 @@ const contractPolicy: Record<string, string> = {
   'GET /api/clients/:id/statement': 'clients:read + invoices:read',
   'GET /api/receivables/aging': 'invoices:read',
   'PATCH /api/clients/:id': 'clients:write',
+  'DELETE /api/clients/:id': 'clients:write',
   'POST /api/clients': 'clients:write',
   'GET /api/dashboard/stats': 'analytics:read',
   'GET /api/analytics': 'analytics:read',

@@ -3,6 +3,7 @@ import {
   orderStatuses,
   QueueName,
   ServiceName,
+  type ClientDetailDto,
   type ClientDto,
   type OrderDto,
   type OrderItemDto,
@@ -133,6 +134,39 @@ describe('orders and clients through the gateway, with the real inventory', () =
       const byArabic = await owner.get(`/api/clients?search=${encodeURIComponent('للاغذيه')}&limit=5`);
       expect(byArabic.headers.get('x-total-count')).toBe('1');
       expect((await json<ClientDto[]>(byArabic)).map((found) => found.id)).toEqual([client.id]);
+    });
+
+    it('reads a client with its orders count, what it bought and its last order; deletes it only without orders', async () => {
+      const client = await json<ClientDto>(await owner.post('/api/clients', { name: 'Al Nakheel Grocery' }));
+      const fresh = await json<ClientDetailDto>(await owner.get(`/api/clients/${client.id}`));
+      expect(fresh).toMatchObject({ ordersCount: 0, totalSpent: '0.00', lastOrderAt: null, balance: '0.00' });
+
+      const oil = await stockItem(50, { sellingPrice: '26.50' });
+      const order = await createOrder({
+        clientName: 'Al Nakheel Grocery',
+        clientId: client.id,
+        items: [{ itemName: oil.name, quantity: 2, unitPrice: '26.50', stockItemId: oil.id }],
+      });
+      const pending = await json<ClientDetailDto>(await owner.get(`/api/clients/${client.id}`));
+      // A pending order counts as an order, not yet as bought.
+      expect(pending).toMatchObject({ ordersCount: 1, totalSpent: '0.00', lastOrderAt: order.createdAt });
+      expect((await owner.patch(`/api/orders/${order.id}/status`, { status: 'confirmed' })).status).toBe(200);
+      expect(await json<ClientDetailDto>(await owner.get(`/api/clients/${client.id}`))).toMatchObject({
+        ordersCount: 1,
+        totalSpent: '53.00',
+      });
+
+      const refused = await owner.delete(`/api/clients/${client.id}`);
+      expect(refused.status).toBe(409);
+      expect(await json(refused)).toMatchObject({ code: 'ORDERS_CLIENT_HAS_ORDERS', details: { ordersCount: 1 } });
+
+      const lonely = await json<ClientDto>(await owner.post('/api/clients', { name: 'Never Ordered Trading' }));
+      const deleted = await owner.delete(`/api/clients/${lonely.id}`);
+      expect(deleted.status).toBe(204);
+      expect((await owner.get(`/api/clients/${lonely.id}`)).status).toBe(404);
+      expect((await owner.delete(`/api/clients/${lonely.id}`)).status).toBe(404);
+      // A malformed id names no client, as on every route (ParseIdPipe).
+      expect((await owner.delete('/api/clients/not-a-uuid')).status).toBe(404);
     });
   });
 

@@ -12,7 +12,7 @@ import {
   type StatementDto,
   type UserDto,
 } from '@erp/contracts';
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireAllPermissions, RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
@@ -67,9 +67,12 @@ export class ClientsController {
   @RequirePermission(Permission.ClientsRead)
   @Get(':id')
   async get(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<ClientDetailDto> {
-    const client = await this.orders.getClient(id, meta);
-    const [owed] = await this.billing.getClientBalances([client.id], meta);
-    return { ...client, balance: owed!.balance, overdueBalance: owed!.overdueBalance };
+    const [client, activity, [owed]] = await Promise.all([
+      this.orders.getClient(id, meta),
+      this.orders.getClientActivity(id, meta),
+      this.billing.getClientBalances([id], meta),
+    ]);
+    return { ...client, ...activity, balance: owed!.balance, overdueBalance: owed!.overdueBalance };
   }
 
   /**
@@ -97,5 +100,13 @@ export class ClientsController {
     @RequestMeta() meta: RpcMeta,
   ): Promise<ClientDto> {
     return this.orders.updateClient(id, dto, meta);
+  }
+
+  /** Deletes a client that has no orders: 204; 409 ORDERS_CLIENT_HAS_ORDERS while it has any (CONTRACT §13). */
+  @RequirePermission(Permission.ClientsWrite)
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<void> {
+    await this.orders.deleteClient(id, meta);
   }
 }

@@ -36,6 +36,11 @@ export function encodeQrTags(tags: ZatcaQrTags): string {
   ].map((text) => Buffer.from(text, 'utf8'));
   values.push(tags.publicKey);
   if (tags.caSignature) values.push(tags.caSignature);
+  return encodeTlv(values);
+}
+
+/** Values as tags 1, 2, 3…, each a one-byte tag, a one-byte length and the bytes; base64 (phase 1 and 2). */
+export function encodeTlv(values: Buffer[]): string {
   return Buffer.concat(
     values.flatMap((value, index) => {
       if (value.length === 0) throw new ZatcaQrTagError(`QR tag ${index + 1} is empty`);
@@ -45,7 +50,7 @@ export function encodeQrTags(tags: ZatcaQrTags): string {
   ).toString('base64');
 }
 
-/** The payload's values by tag number; refuses a payload that is not a clean run of TLVs. */
+/** The payload's values by tag number; refuses a payload that is not a clean run of TLVs, or repeats a tag. */
 export function decodeQrTags(payload: string): Map<number, Buffer> {
   const bytes = Buffer.from(payload, 'base64');
   const tags = new Map<number, Buffer>();
@@ -55,6 +60,7 @@ export function decodeQrTags(payload: string): Map<number, Buffer> {
     const tag = bytes[offset]!;
     const end = offset + 2 + bytes[offset + 1]!;
     if (end > bytes.length) throw new ZatcaQrTagError(`tag ${tag} runs past the end of the payload`);
+    if (tags.has(tag)) throw new ZatcaQrTagError(`tag ${tag} appears twice`);
     tags.set(tag, bytes.subarray(offset + 2, end));
     offset = end;
   }

@@ -67,9 +67,19 @@ export type ClientPageDto = PageDto<ClientDto>;
  * GET /api/clients/{id}: the client with what it owes on its customer invoices (CONTRACT §11):
  * `balance` (negative: money on account) and the part of it past due. Money: 2-decimal strings.
  */
-export interface ClientDetailDto extends ClientDto {
+export interface ClientDetailDto extends ClientDto, ClientActivityDto {
   balance: string;
   overdueBalance: string;
+}
+
+/**
+ * What the client has ordered (CONTRACT §13): its orders in any status, what its confirmed and
+ * completed orders came to (before VAT, as order totals are), and when it last ordered.
+ */
+export interface ClientActivityDto {
+  ordersCount: number;
+  totalSpent: string;
+  lastOrderAt: string | null;
 }
 
 /** A Saudi national address as a form sends it; Arabic-Indic digits are accepted in the numbers. */

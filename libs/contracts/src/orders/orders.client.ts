@@ -4,6 +4,7 @@ import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
 import type { AnalyticsDto, AnalyticsQueryDto, OrderStatsDto } from './analytics.dto.js';
 import type {
+  ClientActivityDto,
   ClientDto,
   ClientPageDto,
   CreateClientRequestDto,
@@ -93,6 +94,15 @@ export class OrdersClient extends ServiceClient {
 
   updateClient(id: string, changes: UpdateClientDto, meta: RpcMeta): Promise<ClientDto> {
     return this.send(OrdersPatterns.UpdateClient, { ...changes, id }, meta);
+  }
+
+  /** Deletes a client without orders (409 ORDERS_CLIENT_HAS_ORDERS otherwise). */
+  deleteClient(id: string, meta: RpcMeta): Promise<void> {
+    return this.send(OrdersPatterns.DeleteClient, { id }, meta);
+  }
+
+  getClientActivity(id: string, meta: RpcMeta): Promise<ClientActivityDto> {
+    return this.send(OrdersPatterns.GetClientActivity, { id }, meta);
   }
 
   /** How many clients buy at this price list. */

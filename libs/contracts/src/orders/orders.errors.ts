@@ -3,6 +3,8 @@ export const OrdersErrorCode = {
   OrderNotFound: 'ORDERS_ORDER_NOT_FOUND',
   OrderItemNotFound: 'ORDERS_ORDER_ITEM_NOT_FOUND',
   ClientNotFound: 'ORDERS_CLIENT_NOT_FOUND',
+  /** A client is deleted only while it has no orders (CONTRACT §13: details.ordersCount). */
+  ClientHasOrders: 'ORDERS_CLIENT_HAS_ORDERS',
   NotEditable: 'ORDERS_NOT_EDITABLE',
   LastItem: 'ORDERS_LAST_ITEM',
   IdempotencyKeyReused: 'ORDERS_IDEMPOTENCY_KEY_REUSED',
@@ -23,6 +25,7 @@ export const ordersErrorStatus: Record<OrdersErrorCode, number> = {
   [OrdersErrorCode.OrderNotFound]: 404,
   [OrdersErrorCode.OrderItemNotFound]: 404,
   [OrdersErrorCode.ClientNotFound]: 404,
+  [OrdersErrorCode.ClientHasOrders]: 409,
   [OrdersErrorCode.NotEditable]: 409,
   [OrdersErrorCode.LastItem]: 409,
   [OrdersErrorCode.IdempotencyKeyReused]: 409,

@@ -19,6 +19,8 @@ export const OrdersPatterns = {
   GetAnalytics: 'orders.get-analytics',
   GetClient: 'orders.get-client',
   UpdateClient: 'orders.update-client',
+  DeleteClient: 'orders.delete-client',
+  GetClientActivity: 'orders.get-client-activity',
   CountPriceListClients: 'orders.count-price-list-clients',
   QuoteOrder: 'orders.quote-order',
   CreateOrderReturn: 'orders.create-order-return',

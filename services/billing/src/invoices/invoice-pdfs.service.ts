@@ -1,4 +1,4 @@
-import { withTax, writeFileAtomically } from '@erp/common';
+import { decodeQrTags, withTax, writeFileAtomically } from '@erp/common';
 import {
   AppException,
   BillingErrorCode,
@@ -128,6 +128,7 @@ export class InvoicePdfsService {
     zatca: { qr: string; kind: 'standard' | 'simplified' } | null = null,
   ): InvoiceDocument {
     const seller = invoice.seller;
+    const zatcaSeller = zatca ? sellerOfQr(zatca.qr) : null;
     return {
       invoiceNumber: invoice.invoiceNumber,
       type: invoice.type,
@@ -145,8 +146,9 @@ export class InvoicePdfsService {
       currency: invoice.currency,
       seller: {
         name: seller.name,
-        nameAr: seller.nameAr,
-        vatNumber: seller.vatNumber,
+        // A ZATCA document's seller is the one its QR (and XML) names: the PDF says the same.
+        nameAr: zatcaSeller?.nameAr ?? seller.nameAr,
+        vatNumber: zatcaSeller?.vatNumber ?? seller.vatNumber,
         address: seller.address,
         addressAr: seller.addressAr,
         logoPath: this.logoPath(seller.logoUrl),
@@ -213,4 +215,10 @@ export class InvoicePdfsService {
 function addressLine(address: NationalAddressDto): string {
   const additional = address.additionalNumber ? ` - ${address.additionalNumber}` : '';
   return `${address.buildingNumber} ${address.street}, ${address.district}, ${address.city} ${address.postalCode}${additional}`;
+}
+
+/** The seller's registered name and VAT number as a ZATCA document's QR carries them (tags 1 and 2). */
+function sellerOfQr(qr: string): { nameAr: string; vatNumber: string } {
+  const tags = decodeQrTags(qr);
+  return { nameAr: tags.get(1)!.toString('utf8'), vatNumber: tags.get(2)!.toString('utf8') };
 }

@@ -90,14 +90,14 @@ describe('decodeZatcaQr', () => {
     });
   });
 
-  it('refuses a truncated payload and tags out of order', () => {
+  it('refuses a truncated payload, a repeated tag and missing tags', () => {
     const bytes = Buffer.from(zatcaExample, 'base64');
     expect(() => decodeZatcaQr(bytes.subarray(0, bytes.length - 2).toString('base64'))).toThrow(
       'tag 5 runs past the end',
     );
     const swapped = Buffer.from(bytes);
     swapped[0] = 2;
-    expect(() => decodeZatcaQr(swapped.toString('base64'))).toThrow('expected tag 1 at byte 0, got 2');
-    expect(() => decodeZatcaQr(bytes.subarray(0, 7).toString('base64'))).toThrow('expected 5 tags, got 1');
+    expect(() => decodeZatcaQr(swapped.toString('base64'))).toThrow('tag 2 appears twice');
+    expect(() => decodeZatcaQr(bytes.subarray(0, 7).toString('base64'))).toThrow('expected tags 1–5 in order, got 1');
   });
 });

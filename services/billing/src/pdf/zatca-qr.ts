@@ -1,3 +1,5 @@
+import { decodeQrTags, encodeTlv } from '@erp/common';
+
 /**
  * ZATCA phase-1 QR payload (simplified tax invoices): five TLV fields, base64.
  * Each field is one byte tag, one byte length (of the UTF-8 bytes, not characters: an Arabic
@@ -42,36 +44,32 @@ function zatcaTimestamp(value: string | Date): string {
 /** The base64 TLV payload of a ZATCA phase-1 QR code (tags 1–5). */
 export function zatcaQrPayload(input: ZatcaQrInput): string {
   const fields: ZatcaQrFields = { ...input, timestamp: zatcaTimestamp(input.timestamp) };
-  const parts: Buffer[] = [];
-  tags.forEach((name, index) => {
+  const values = tags.map((name) => {
     const value = fields[name];
     if (typeof value !== 'string' || value.trim() === '') throw new ZatcaQrError(`${name} is required`);
     const bytes = Buffer.from(value, 'utf8');
     if (bytes.length > maxValueBytes) {
       throw new ZatcaQrError(`${name} is ${bytes.length} bytes in UTF-8; a ZATCA QR field holds at most 255`);
     }
-    parts.push(Buffer.from([index + 1, bytes.length]), bytes);
+    return bytes;
   });
-  return Buffer.concat(parts).toString('base64');
+  return encodeTlv(values);
 }
 
 /** Reads a payload back into its five fields; refuses anything that is not exactly tags 1–5 in order. */
 export function decodeZatcaQr(payload: string): ZatcaQrFields {
-  const bytes = Buffer.from(payload, 'base64');
-  const values: string[] = [];
-  let offset = 0;
-  while (offset < bytes.length) {
-    if (offset + 2 > bytes.length) throw new ZatcaQrError(`truncated TLV header at byte ${offset}`);
-    const tag = bytes[offset];
-    const length = bytes[offset + 1];
-    if (tag !== values.length + 1)
-      throw new ZatcaQrError(`expected tag ${values.length + 1} at byte ${offset}, got ${tag}`);
-    const end = offset + 2 + length;
-    if (end > bytes.length) throw new ZatcaQrError(`tag ${tag} runs past the end of the payload`);
-    values.push(bytes.subarray(offset + 2, end).toString('utf8'));
-    offset = end;
+  let decoded: Map<number, Buffer>;
+  try {
+    decoded = decodeQrTags(payload);
+  } catch (error) {
+    throw new ZatcaQrError(error instanceof Error ? error.message : String(error));
   }
-  if (values.length !== tags.length) throw new ZatcaQrError(`expected ${tags.length} tags, got ${values.length}`);
-  const [sellerName, vatNumber, timestamp, total, vatAmount] = values;
+  const order = [...decoded.keys()];
+  if (order.join() !== tags.map((_, index) => index + 1).join()) {
+    throw new ZatcaQrError(`expected tags 1–5 in order, got ${order.join(', ') || 'none'}`);
+  }
+  const [sellerName, vatNumber, timestamp, total, vatAmount] = [...decoded.values()].map((value) =>
+    value.toString('utf8'),
+  ) as [string, string, string, string, string];
   return { sellerName, vatNumber, timestamp, total, vatAmount };
 }

@@ -5,6 +5,7 @@ import {
   OrdersPatterns,
   PriceListClientsDto,
   UpdateClientRequestDto,
+  type ClientActivityDto,
   type ClientDto,
   type ClientPageDto,
   type RpcMeta,
@@ -36,6 +37,17 @@ export class ClientsController {
   update(@Payload('data') dto: UpdateClientRequestDto, @Payload('meta') meta: RpcMeta): Promise<ClientDto> {
     const { id, ...changes } = dto;
     return this.clients.update(id, changes, meta);
+  }
+
+  @MessagePattern(OrdersPatterns.DeleteClient)
+  async delete(@Payload('data') dto: ClientIdDto): Promise<null> {
+    await this.clients.delete(dto.id);
+    return null;
+  }
+
+  @MessagePattern(OrdersPatterns.GetClientActivity)
+  activity(@Payload('data') dto: ClientIdDto): Promise<ClientActivityDto> {
+    return this.clients.activity(dto.id);
   }
 
   @MessagePattern(OrdersPatterns.CountPriceListClients)

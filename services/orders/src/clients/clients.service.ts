@@ -1,4 +1,4 @@
-import { createOnce, dec, moneyColumn } from '@erp/common';
+import { createOnce, dec, moneyColumn, moneyJson } from '@erp/common';
 import {
   AppException,
   ErrorCode,
@@ -6,6 +6,7 @@ import {
   InventoryErrorCode,
   LIST_DEFAULT_LIMIT,
   OrdersErrorCode,
+  type ClientActivityDto,
   type ClientDto,
   type ClientPageDto,
   type CreateClientRequestDto,
@@ -88,6 +89,45 @@ export class ClientsService {
     }
     assertAddressWithVatNumber(client.vatNumber, client.nationalAddress);
     return toClientDto(await this.clients.save(client));
+  }
+
+  /**
+   * Deletes a client that has no orders; 409 ORDERS_CLIENT_HAS_ORDERS otherwise. The client's row
+   * is locked first, so an order being placed for it meanwhile (which holds a key lock on it) is
+   * either counted or waits and then finds no client.
+   */
+  async delete(id: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const [client] = (await manager.query(`SELECT id FROM orders.clients WHERE id = $1 FOR UPDATE`, [id])) as Array<{
+        id: string;
+      }>;
+      if (!client) throw clientNotFound(id);
+      const [{ count }] = (await manager.query(
+        `SELECT count(*)::int AS count FROM orders.orders WHERE client_id = $1`,
+        [id],
+      )) as [{ count: number }];
+      if (count > 0) {
+        throw new AppException(
+          OrdersErrorCode.ClientHasOrders,
+          `This client has ${count} orders and cannot be deleted`,
+          { clientId: id, ordersCount: count },
+        );
+      }
+      await manager.query(`DELETE FROM orders.clients WHERE id = $1`, [id]);
+    });
+  }
+
+  /** Its orders in any status, what its confirmed and completed ones came to, and the last one's time. */
+  async activity(id: string): Promise<ClientActivityDto> {
+    if (!(await this.clients.findById(id))) throw clientNotFound(id);
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS count,
+              coalesce(sum(total_amount) FILTER (WHERE status IN ('confirmed', 'completed')), 0)::text AS spent,
+              max(created_at) AS last
+         FROM orders.orders WHERE client_id = $1`,
+      [id],
+    )) as [{ count: number; spent: string; last: Date | null }];
+    return { ordersCount: row.count, totalSpent: moneyJson(row.spent), lastOrderAt: row.last?.toISOString() ?? null };
   }
 
   countWithPriceList(priceListId: string): Promise<number> {

@@ -23,6 +23,9 @@ const noor: ClientDetailDto = {
   createdBy: 'u-owner',
   balance: '750.00',
   overdueBalance: '0.00',
+  ordersCount: 12,
+  totalSpent: '18450.00',
+  lastOrderAt: '2026-11-20T09:15:00.000Z',
 };
 
 function listResponse(items: unknown[]): Response {

@@ -109,6 +109,11 @@ export const clientsApi = api.injectEndpoints({
         { type: 'Client', id: 'LIST' },
       ],
     }),
+    /** A client without orders (409 ORDERS_CLIENT_HAS_ORDERS otherwise). */
+    deleteClient: build.mutation<void, string>({
+      query: (id) => ({ url: `/api/clients/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Client', id: 'LIST' }, 'DashboardStats'],
+    }),
     /**
      * The price lists a client may buy at (needs stock:read). The Price Lists screen has its own
      * endpoints (features do not import each other); the shared `PriceList` tag keeps both fresh.
@@ -126,5 +131,6 @@ export const {
   useGetClientQuery,
   useCreateClientMutation,
   useUpdateClientMutation,
+  useDeleteClientMutation,
   useGetClientPriceListsQuery,
 } = clientsApi;

@@ -25,6 +25,9 @@ function makeClientDetail(overrides: Partial<ClientDetailDto> = {}): ClientDetai
     createdBy: 'u-owner',
     balance: '1250.00',
     overdueBalance: '400.00',
+    ordersCount: 12,
+    totalSpent: '18450.00',
+    lastOrderAt: '2026-11-20T09:15:00.000Z',
     ...overrides,
   };
 }
@@ -251,10 +254,52 @@ describe('ClientProfilePage', () => {
     expect(await screen.findByRole('link', { name: '+966 55 000 1111' })).toBeTruthy();
   });
 
-  it('offers no Edit without clients:write', async () => {
+  it('shows how many orders the client placed, what it bought and when it last ordered', async () => {
+    renderProfile(makeClientDetail());
+    expect(await screen.findByText('12 orders · SAR 18,450.00 bought')).toBeTruthy();
+    expect(screen.getByText(/Last order/)).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('ar');
+    renderProfile(makeClientDetail({ ordersCount: 3 }));
+    expect(await screen.findByText(/^3 طلبات · مشتريات بقيمة/)).toBeTruthy();
+  });
+
+  it('deletes a client without orders after asking, and goes back to the list', async () => {
+    const { user, fetchMock, router } = renderProfile(makeClientDetail({ ordersCount: 0, lastOrderAt: null }), {
+      'DELETE /api/clients/c-noor': () => new Response(null, { status: 204 }),
+      '/api/clients': () => jsonResponse([]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Al Noor Trading?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete client' }));
+    expect(await screen.findByText('Client deleted')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+
+  it('says in Arabic why a client with orders is not deleted, and stays on the page', async () => {
+    await i18n.changeLanguage('ar');
+    const { user, router } = renderProfile(makeClientDetail(), {
+      'DELETE /api/clients/c-noor': () =>
+        jsonResponse(
+          { message: 'This client has 12 orders and cannot be deleted', code: 'ORDERS_CLIENT_HAS_ORDERS' },
+          409,
+          'Conflict',
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'حذف' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'حذف العميل' }));
+    expect(await screen.findByText('لم يُحذف العميل')).toBeTruthy();
+    expect(screen.getByText(/لا يمكن حذف هذا العميل لأن لديه طلبات/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/clients/c-noor');
+  });
+
+  it('offers no Edit and no Delete without clients:write', async () => {
     renderProfile(makeClientDetail(), {}, { canWrite: false });
     await screen.findByRole('heading', { level: 1, name: 'Al Noor Trading' });
     expect(screen.queryByRole('button', { name: 'Edit client' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('shows the sections given as tabs, one at a time, and keeps the tab in the address', async () => {

@@ -1,4 +1,5 @@
 import ArrowBackRoundedIcon from '@mui/icons-material/ArrowBackRounded';
+import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import PersonOffRoundedIcon from '@mui/icons-material/PersonOffRounded';
 import Box from '@mui/material/Box';
@@ -12,16 +13,19 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useToast } from '../../../components/toaster/use-toast';
 import { PageHeader } from '../../../components/page-header';
-import { formatDate } from '../../../lib/format';
-import { isHttpError } from '../../../lib/http-error';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { describeError, isHttpError } from '../../../lib/http-error';
 import { mirrorInRtl } from '../../../lib/rtl';
 import { useLanguage } from '../../../lib/use-language';
 import {
   useGetClientPriceListsQuery,
+  useDeleteClientMutation,
   useGetClientQuery,
   type ClientDetailDto,
   type NationalAddressDto,
@@ -74,7 +78,7 @@ function nationalAddressLine(address: NationalAddressDto, t: TFunction): string 
 }
 
 /** Phone and email (links to call or write), address, since when, tax details and notes. */
-function ClientContactCard({ client }: { client: ClientDetailDto }) {
+function ClientContactCard({ client, currency }: { client: ClientDetailDto; currency: string }) {
   const { t } = useTranslation('clients');
   const { language } = useLanguage();
   const dash = (
@@ -113,6 +117,21 @@ function ClientContactCard({ client }: { client: ClientDetailDto }) {
           </Fact>
           <Fact label={t('profile.contact.since')}>
             <Typography variant="body2">{formatDate(client.createdAt, language)}</Typography>
+          </Fact>
+          <Fact label={t('profile.contact.orders')}>
+            <Typography variant="body2">
+              {client.ordersCount === 0
+                ? t('profile.contact.noOrders')
+                : t('profile.contact.ordersSummary', {
+                    count: client.ordersCount,
+                    total: formatMoney(client.totalSpent, currency, language),
+                  })}
+            </Typography>
+            {client.lastOrderAt && (
+              <Typography variant="caption" color="text.secondary">
+                {t('profile.contact.lastOrder', { date: formatDate(client.lastOrderAt, language) })}
+              </Typography>
+            )}
           </Fact>
           {client.vatNumber && (
             <Fact label={t('form.fields.vatNumber')}>
@@ -222,6 +241,22 @@ export function ClientProfilePage({
   const query = useGetClientQuery(clientId, { refetchOnMountOrArgChange: true });
   const priceLists = useGetClientPriceListsQuery(undefined, { skip: !canReadPriceLists });
   const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [deleteClient, deleteState] = useDeleteClientMutation();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+
+  const remove = async () => {
+    try {
+      await deleteClient(clientId).unwrap();
+      setDeleting(false);
+      toast({ variant: 'success', title: t('profile.delete.done') });
+      void navigate('/clients');
+    } catch (error) {
+      setDeleting(false);
+      toast({ variant: 'error', title: t('profile.delete.failed'), description: describeError(error, t, language) });
+    }
+  };
   const priceListNames = useMemo(
     () => (priceLists.currentData ? new Map(priceLists.currentData.map((entry) => [entry.id, entry.name])) : null),
     [priceLists.currentData],
@@ -282,14 +317,24 @@ export function ClientProfilePage({
         subtitle={otherName ?? undefined}
         actions={
           canWrite && (
-            <Button variant="outlined" startIcon={<EditRoundedIcon />} onClick={() => setEditing(true)}>
-              {t('profile.edit')}
-            </Button>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button variant="outlined" startIcon={<EditRoundedIcon />} onClick={() => setEditing(true)}>
+                {t('profile.edit')}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<DeleteOutlineRoundedIcon />}
+                onClick={() => setDeleting(true)}
+              >
+                {t('profile.delete.action')}
+              </Button>
+            </Box>
           )
         }
       />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <ClientContactCard client={client} />
+        <ClientContactCard client={client} currency={currency} />
         <ClientAccountFacts
           client={client}
           currency={currency}
@@ -297,6 +342,16 @@ export function ClientProfilePage({
         />
         <ClientSections sections={sections} />
       </Box>
+      <ConfirmDialog
+        open={deleting}
+        title={t('profile.delete.title', { name })}
+        message={t('profile.delete.message')}
+        confirmLabel={t('profile.delete.confirm')}
+        pendingLabel={t('profile.delete.pending')}
+        pending={deleteState.isLoading}
+        onConfirm={() => void remove()}
+        onClose={() => setDeleting(false)}
+      />
       {editing && (
         <ClientDialog
           key={client.id}
