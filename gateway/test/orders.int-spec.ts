@@ -14,6 +14,7 @@ import {
 } from '@erp/contracts';
 import { outboxSent, TEST_OWNER_PASSWORD, testRedisUrl } from '@erp/testing';
 import { Queue } from 'bullmq';
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayStack } from './gateway-stack.js';
 import { HttpClient, json } from './http-client.js';
@@ -134,6 +135,53 @@ describe('orders and clients through the gateway, with the real inventory', () =
       const byArabic = await owner.get(`/api/clients?search=${encodeURIComponent('للاغذيه')}&limit=5`);
       expect(byArabic.headers.get('x-total-count')).toBe('1');
       expect((await json<ClientDto[]>(byArabic)).map((found) => found.id)).toEqual([client.id]);
+    });
+
+    it('sorts by a named field, refuses an unknown one, and exports the matching clients as CSV and XLSX', async () => {
+      const marker = `Sortable ${Date.now()}`;
+      for (const [name, terms] of [
+        [`${marker} Beta`, 30],
+        [`${marker} Alpha`, 7],
+        [`${marker} Gamma`, 0],
+      ] as const) {
+        expect((await owner.post('/api/clients', { name, paymentTermsDays: terms })).status).toBe(201);
+      }
+      const search = `search=${encodeURIComponent(marker)}`;
+      const byName = await json<ClientDto[]>(await owner.get(`/api/clients?${search}&sort=name:asc`));
+      expect(byName.map((client) => client.name.slice(marker.length + 1))).toEqual(['Alpha', 'Beta', 'Gamma']);
+      const byTerms = await json<ClientDto[]>(await owner.get(`/api/clients?${search}&sort=paymentTermsDays:desc`));
+      expect(byTerms.map((client) => client.paymentTermsDays)).toEqual([30, 7, 0]);
+
+      for (const bad of ['phone:asc', 'name', 'name:up', 'name:asc;drop']) {
+        const refused = await owner.get(`/api/clients?sort=${encodeURIComponent(bad)}`);
+        expect(refused.status, bad).toBe(400);
+        expect((await json(refused)).message).toMatch(/sort must be <field>:asc/);
+      }
+      expect((await owner.get('/api/clients?format=pdf')).status).toBe(400);
+
+      const csv = await owner.request('GET', `/api/clients?${search}&sort=name:asc&format=csv`, undefined, {
+        'accept-language': 'ar-SA,ar;q=0.9',
+      });
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+      expect(csv.headers.get('content-disposition')).toMatch(/attachment; filename="clients-\d{4}-\d{2}-\d{2}\.csv"/);
+      const bytes = Buffer.from(await csv.arrayBuffer());
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = bytes.toString('utf8').slice(1).trim().split('\r\n');
+      expect(lines[0]).toMatch(/^الاسم,الاسم بالعربية,رقم الجوال/);
+      expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+        `${marker} Alpha`,
+        `${marker} Beta`,
+        `${marker} Gamma`,
+      ]);
+
+      const xlsx = await owner.get(`/api/clients?${search}&format=xlsx`);
+      expect(xlsx.headers.get('content-type')).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      const sheet = await readSheet(Buffer.from(await xlsx.arrayBuffer()));
+      expect(sheet[0]![0]).toBe('Name');
+      expect(sheet).toHaveLength(4);
     });
 
     it('reads a client with its orders count, what it bought and its last order; deletes it only without orders', async () => {

@@ -17,9 +17,41 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireAllPermissions, RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import {
+  everyRow,
+  ExportFormatParam,
+  exportLanguageOf,
+  sendTableFile,
+  tableFile,
+  type ExportColumn,
+  type ExportFormat,
+} from '../common/table-export.js';
 import { idempotencyOf, userScope } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
+
+class ClientsQuery extends ListClientsDto {
+  @ExportFormatParam()
+  format?: ExportFormat;
+}
+
+/** The columns of the clients export. */
+const clientColumns: Array<ExportColumn<ClientDto>> = [
+  { header: { en: 'Name', ar: 'الاسم' }, width: 28, value: (client) => client.name },
+  { header: { en: 'Arabic name', ar: 'الاسم بالعربية' }, width: 28, value: (client) => client.nameAr },
+  { header: { en: 'Phone', ar: 'رقم الجوال' }, value: (client) => client.phone },
+  { header: { en: 'Email', ar: 'البريد الإلكتروني' }, width: 26, value: (client) => client.email },
+  { header: { en: 'Address', ar: 'العنوان' }, width: 32, value: (client) => client.address },
+  { header: { en: 'VAT number', ar: 'الرقم الضريبي' }, value: (client) => client.vatNumber },
+  {
+    header: { en: 'Payment terms (days)', ar: 'مدة السداد (بالأيام)' },
+    kind: 'number',
+    value: (client) => client.paymentTermsDays,
+  },
+  { header: { en: 'Credit limit', ar: 'الحد الائتماني' }, kind: 'money', value: (client) => client.creditLimit },
+  { header: { en: 'Notes', ar: 'ملاحظات' }, width: 32, value: (client) => client.notes },
+  { header: { en: 'Added', ar: 'تاريخ الإضافة' }, kind: 'date', value: (client) => client.createdAt },
+];
 
 /** Clients (SPEC §2 Clients), kept by the orders service. */
 @Controller('clients')
@@ -30,15 +62,26 @@ export class ClientsController {
     private readonly config: GatewayConfig,
   ) {}
 
-  /** A bare array, newest first (CONTRACT §4b); X-Total-Count when a limit is asked. */
+  /**
+   * A bare array, newest first unless sorted (CONTRACT §4b, §13); X-Total-Count when a limit is
+   * asked; `format=csv|xlsx` downloads every client the search matches, headers in the language of
+   * Accept-Language.
+   */
   @RequirePermission(Permission.ClientsRead)
   @Get()
   async list(
-    @Query() query: ListClientsDto,
+    @Query() query: ClientsQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ClientDto[]> {
-    const page = await this.orders.listClients(query, meta);
+  ): Promise<ClientDto[] | Buffer> {
+    const { format, ...list } = query;
+    if (format) {
+      const rows = await everyRow((limit, offset) => this.orders.listClients({ ...list, limit, offset }, meta));
+      const table = { format, language: exportLanguageOf(acceptLanguage), timeZone: this.config.BUSINESS_TIME_ZONE };
+      return sendTableFile(reply, format, 'clients', await tableFile(table, clientColumns, rows));
+    }
+    const page = await this.orders.listClients(list, meta);
     if (page.total !== null) void reply.header('x-total-count', String(page.total));
     return page.items;
   }

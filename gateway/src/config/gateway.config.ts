@@ -1,12 +1,14 @@
 import { ProcessConfig } from '@erp/common';
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength, ValidateBy } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsTimeZone, Max, Min, MinLength, ValidateBy } from 'class-validator';
 import { isTrustProxy, parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /** Environment of the gateway (see .env.example). */
 export class GatewayConfig extends ProcessConfig {
   @IsInt() @Min(0) @Max(65535) PORT: number = 8080;
   @IsString() HOST: string = '0.0.0.0';
+  /** IANA time zone of the business calendar: the dates and times written in exported lists. */
+  @IsTimeZone() BUSINESS_TIME_ZONE: string = 'Asia/Riyadh';
   /** Largest request body accepted, in bytes: uploads are base64 data URLs of up to 10 MB. */
   @IsInt() @Min(1024) @Max(64 * 1024 * 1024) BODY_LIMIT_BYTES: number = 15 * 1024 * 1024;
   /** How long the gateway waits for a service before answering 503. */

@@ -16,6 +16,7 @@ export * from './common/transforms.js';
 export * from './common/server-computed.js';
 export * from './common/decimal-input.js';
 export * from './common/page-query.dto.js';
+export * from './common/sort.js';
 export * from './common/date-fields.js';
 export * from './common/idempotency.dto.js';
 export * from './orders/orders.patterns.js';

@@ -17,6 +17,7 @@ import {
 import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
+import { SortParam } from '../common/sort.js';
 import { AsciiDigits, EmptyToNull, EmptyToUndefined, IfPresent, phonePattern, Trim } from '../common/transforms.js';
 import { IgnoresServerComputed } from '../common/server-computed.js';
 
@@ -296,8 +297,15 @@ export class PriceListClientsDto {
   priceListId: string;
 }
 
-/** GET /api/clients: newest first; `search` matches name, Arabic name, phone or email. */
-export class ListClientsDto extends PageQueryDto {}
+/** The fields a client list sorts by (`sort=name:asc`). */
+export const clientSortFields = ['name', 'createdAt', 'paymentTermsDays', 'creditLimit'] as const;
+export type ClientSortField = (typeof clientSortFields)[number];
+
+/** GET /api/clients: newest first unless sorted; `search` matches name, Arabic name, phone or email. */
+export class ListClientsDto extends PageQueryDto {
+  @SortParam(clientSortFields)
+  sort?: string;
+}
 
 export class ClientIdDto {
   @IsUUID()

@@ -1,4 +1,5 @@
 import { containsPattern } from '@erp/common';
+import type { ClientSortField, SortOrder } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -38,9 +39,10 @@ export class ClientsRepository {
       .getOne();
   }
 
-  /** Newest first; `search` matches name, Arabic name, phone or email anywhere. */
+  /** Newest first unless sorted (ties by id); `search` matches name, Arabic name, phone or email anywhere. */
   async findPage(query: {
     search?: string;
+    sort: SortOrder<ClientSortField> | null;
     limit: number;
     offset: number;
     withTotal: boolean;
@@ -50,9 +52,11 @@ export class ClientsRepository {
       if (query.search) builder.where('client.search_key LIKE :pattern', { pattern: containsPattern(query.search) });
       return builder;
     };
+    const order = query.sort ?? { field: 'createdAt', direction: 'desc' };
+    const direction = order.direction === 'asc' ? 'ASC' : 'DESC';
     const page = matching()
-      .orderBy('client.createdAt', 'DESC')
-      .addOrderBy('client.id', 'DESC')
+      .orderBy(`client.${order.field}`, direction, direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST')
+      .addOrderBy('client.id', direction)
       .limit(query.limit)
       .offset(query.offset);
     if (!query.withTotal) return { items: await page.getMany(), total: null };

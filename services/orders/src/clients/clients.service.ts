@@ -6,6 +6,8 @@ import {
   InventoryErrorCode,
   LIST_DEFAULT_LIMIT,
   OrdersErrorCode,
+  sortOrderOf,
+  type ClientSortField,
   type ClientActivityDto,
   type ClientDto,
   type ClientPageDto,
@@ -152,6 +154,7 @@ export class ClientsService {
   async list(query: ListClientsDto): Promise<ClientPageDto> {
     const page = await this.clients.findPage({
       search: query.search,
+      sort: sortOrderOf<ClientSortField>(query.sort),
       limit: query.limit ?? LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
       withTotal: query.limit !== undefined,
