@@ -5,6 +5,9 @@ import {
   Permission,
   RecordPaymentDto,
   type InvoiceDto,
+  type InvoiceType,
+  type InvoiceZatcaDto,
+  type PaymentStatus,
   type PaymentDto,
   type RpcMeta,
   type UserDto,
@@ -14,9 +17,74 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly, RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import {
+  everyRow,
+  ExportFormatParam,
+  exportLanguageOf,
+  sendTableFile,
+  tableFile,
+  type ExportColumn,
+  type ExportFormat,
+  type ExportLanguage,
+} from '../common/table-export.js';
 import { idempotencyOf, userScope } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
+
+class InvoicesQuery extends ListInvoicesDto {
+  @ExportFormatParam()
+  format?: ExportFormat;
+}
+
+const labels = {
+  en: {
+    type: { customer: 'Sales invoice', supplier: 'Supplier invoice', credit_note: 'Credit note' },
+    payment: { unpaid: 'Unpaid', partially_paid: 'Partly paid', paid: 'Paid', credited: 'Credited' },
+    zatca: { pending: 'Pending', cleared: 'Cleared', reported: 'Reported', rejected: 'Rejected' },
+  },
+  ar: {
+    type: { customer: 'فاتورة مبيعات', supplier: 'فاتورة مشتريات', credit_note: 'إشعار دائن' },
+    payment: { unpaid: 'غير مدفوعة', partially_paid: 'مدفوعة جزئياً', paid: 'مدفوعة', credited: 'ملغاة بإشعار دائن' },
+    zatca: { pending: 'قيد الإرسال', cleared: 'معتمدة', reported: 'تم الإبلاغ', rejected: 'مرفوضة' },
+  },
+} satisfies Record<
+  ExportLanguage,
+  {
+    type: Record<InvoiceType, string>;
+    payment: Record<PaymentStatus, string>;
+    zatca: Record<InvoiceZatcaDto['status'], string>;
+  }
+>;
+
+/** The columns of the invoices export: amounts with VAT as issued, and where each stands. */
+function invoiceColumns(language: ExportLanguage): Array<ExportColumn<InvoiceDto>> {
+  const words = labels[language];
+  return [
+    { header: { en: 'Invoice number', ar: 'رقم الفاتورة' }, value: (invoice) => invoice.invoiceNumber },
+    { header: { en: 'Type', ar: 'النوع' }, value: (invoice) => words.type[invoice.type] },
+    {
+      header: { en: 'Client or supplier', ar: 'العميل أو المورد' },
+      width: 28,
+      value: (invoice) => invoice.clientName ?? invoice.supplierName,
+    },
+    { header: { en: 'Order', ar: 'الطلب' }, value: (invoice) => invoice.orderNumber },
+    { header: { en: 'Issued', ar: 'تاريخ الإصدار' }, kind: 'date', value: (invoice) => invoice.issuedAt },
+    { header: { en: 'Due', ar: 'تاريخ الاستحقاق' }, kind: 'date', value: (invoice) => invoice.dueDate },
+    { header: { en: 'Subtotal', ar: 'المجموع قبل الضريبة' }, kind: 'money', value: (invoice) => invoice.subtotal },
+    { header: { en: 'VAT', ar: 'ضريبة القيمة المضافة' }, kind: 'money', value: (invoice) => invoice.taxAmount },
+    { header: { en: 'Total', ar: 'الإجمالي' }, kind: 'money', value: (invoice) => invoice.totalAmount },
+    { header: { en: 'Paid', ar: 'المدفوع' }, kind: 'money', value: (invoice) => invoice.paidAmount },
+    { header: { en: 'Balance due', ar: 'الرصيد المستحق' }, kind: 'money', value: (invoice) => invoice.balanceDue },
+    {
+      header: { en: 'Payment status', ar: 'حالة السداد' },
+      value: (invoice) => (invoice.paymentStatus ? words.payment[invoice.paymentStatus] : null),
+    },
+    {
+      header: { en: 'ZATCA', ar: 'الفوترة الإلكترونية' },
+      value: (invoice) => (invoice.zatca ? words.zatca[invoice.zatca.status] : null),
+    },
+  ];
+}
 
 /** Invoices and credit notes (SPEC §2 Invoices, CONTRACT §11), kept by the billing service. */
 @Controller('invoices')
@@ -26,15 +94,27 @@ export class InvoicesController {
     private readonly config: GatewayConfig,
   ) {}
 
-  /** A bare array, newest first (CONTRACT §4b); X-Total-Count when a limit is asked. */
+  /**
+   * A bare array, newest first unless sorted (CONTRACT §4b, §13), narrowed by type, payment
+   * status, client, order and issue days; X-Total-Count when a limit is asked; `format=csv|xlsx`
+   * downloads every match.
+   */
   @RequirePermission(Permission.InvoicesRead)
   @Get()
   async list(
-    @Query() query: ListInvoicesDto,
+    @Query() query: InvoicesQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<InvoiceDto[]> {
-    const page = await this.billing.listInvoices(query, meta);
+  ): Promise<InvoiceDto[] | Buffer> {
+    const { format, ...list } = query;
+    if (format) {
+      const language = exportLanguageOf(acceptLanguage);
+      const rows = await everyRow((limit, offset) => this.billing.listInvoices({ ...list, limit, offset }, meta));
+      const table = { format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
+      return sendTableFile(reply, format, 'invoices', await tableFile(table, invoiceColumns(language), rows));
+    }
+    const page = await this.billing.listInvoices(list, meta);
     if (page.total !== null) void reply.header('x-total-count', String(page.total));
     return page.items;
   }

@@ -18,6 +18,8 @@ import {
   type OrderDto,
   type OrderItemDto,
   type OrderReturnDto,
+  type OrderSource,
+  type OrderStatus,
   type RpcMeta,
   type UserDto,
 } from '@erp/contracts';
@@ -40,9 +42,52 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import {
+  everyRow,
+  ExportFormatParam,
+  exportLanguageOf,
+  sendTableFile,
+  tableFile,
+  type ExportColumn,
+  type ExportFormat,
+  type ExportLanguage,
+} from '../common/table-export.js';
 import { idempotencyOf, userScope } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
+
+class OrdersQuery extends ListOrdersDto {
+  @ExportFormatParam()
+  format?: ExportFormat;
+}
+
+const statusLabels: Record<ExportLanguage, Record<OrderStatus, string>> = {
+  en: { pending: 'Pending', confirmed: 'Confirmed', completed: 'Completed', cancelled: 'Cancelled' },
+  ar: { pending: 'قيد الانتظار', confirmed: 'مؤكَّد', completed: 'مكتمل', cancelled: 'ملغى' },
+};
+
+const sourceLabels: Record<ExportLanguage, Record<OrderSource, string>> = {
+  en: { manual: 'Entered by hand', text: 'Text message', image: 'Photo', voice: 'Voice note', api: 'Partner API' },
+  ar: { manual: 'إدخال يدوي', text: 'رسالة نصية', image: 'صورة', voice: 'رسالة صوتية', api: 'ربط برمجي' },
+};
+
+/** The columns of the orders export; the total is before VAT, as on the orders list. */
+function orderColumns(language: ExportLanguage): Array<ExportColumn<OrderDto>> {
+  return [
+    { header: { en: 'Order number', ar: 'رقم الطلب' }, value: (order) => order.orderNumber },
+    { header: { en: 'Client', ar: 'العميل' }, width: 28, value: (order) => order.clientName },
+    { header: { en: 'Status', ar: 'الحالة' }, value: (order) => statusLabels[language][order.status] },
+    { header: { en: 'Items', ar: 'عدد الأصناف' }, kind: 'number', value: (order) => order.itemCount },
+    {
+      header: { en: 'Total before VAT', ar: 'الإجمالي قبل الضريبة' },
+      kind: 'money',
+      value: (order) => order.totalAmount,
+    },
+    { header: { en: 'Source', ar: 'المصدر' }, value: (order) => sourceLabels[language][order.source] },
+    { header: { en: 'Notes', ar: 'ملاحظات' }, width: 32, value: (order) => order.notes },
+    { header: { en: 'Created', ar: 'تاريخ الإنشاء' }, kind: 'date', value: (order) => order.createdAt },
+  ];
+}
 
 /** Orders (SPEC §2 Orders, docs/api/orders-clients-analytics.md). Status changes move stock (CONTRACT §5). */
 @Controller('orders')
@@ -56,15 +101,26 @@ export class OrdersController {
     private readonly config: GatewayConfig,
   ) {}
 
-  /** A bare array, newest first (CONTRACT §4b); X-Total-Count when a limit is asked. */
+  /**
+   * A bare array, newest first unless sorted (CONTRACT §4b, §13), narrowed by status, client and
+   * business days; X-Total-Count when a limit is asked; `format=csv|xlsx` downloads every match.
+   */
   @RequirePermission(Permission.OrdersRead)
   @Get()
   async list(
-    @Query() query: ListOrdersDto,
+    @Query() query: OrdersQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<OrderDto[]> {
-    const page = await this.orders.listOrders(query, meta);
+  ): Promise<OrderDto[] | Buffer> {
+    const { format, ...list } = query;
+    if (format) {
+      const language = exportLanguageOf(acceptLanguage);
+      const rows = await everyRow((limit, offset) => this.orders.listOrders({ ...list, limit, offset }, meta));
+      const table = { format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
+      return sendTableFile(reply, format, 'orders', await tableFile(table, orderColumns(language), rows));
+    }
+    const page = await this.orders.listOrders(list, meta);
     if (page.total !== null) void reply.header('x-total-count', String(page.total));
     return page.items;
   }

@@ -14,15 +14,62 @@ import {
   type ReorderSuggestionEntryDto,
   type RpcMeta,
   type StockItemDto,
+  type StockStatus,
   type UserDto,
 } from '@erp/contracts';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
+import {
+  everyRow,
+  ExportFormatParam,
+  exportLanguageOf,
+  sendTableFile,
+  tableFile,
+  type ExportColumn,
+  type ExportFormat,
+  type ExportLanguage,
+} from '../common/table-export.js';
 import { idempotencyOf, userScope } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
+
+class StockQuery extends ListStockItemsDto {
+  @ExportFormatParam()
+  format?: ExportFormat;
+}
+
+const statusLabels: Record<ExportLanguage, Record<StockStatus, string>> = {
+  en: { low: 'Low stock', in_stock: 'In stock' },
+  ar: { low: 'مخزون منخفض', in_stock: 'متوفر' },
+};
+
+/** The columns of the stock export: quantities in the item's base unit, its packs as `unit × factor`. */
+function stockColumns(language: ExportLanguage): Array<ExportColumn<StockItemDto>> {
+  return [
+    { header: { en: 'Name', ar: 'الاسم' }, width: 30, value: (item) => item.name },
+    { header: { en: 'Arabic name', ar: 'الاسم بالعربية' }, width: 30, value: (item) => item.nameAr },
+    { header: { en: 'SKU', ar: 'رمز الصنف (SKU)' }, value: (item) => item.sku },
+    { header: { en: 'Quantity', ar: 'الكمية' }, kind: 'number', value: (item) => item.quantity },
+    { header: { en: 'Unit', ar: 'الوحدة' }, value: (item) => item.unit },
+    { header: { en: 'Cost price', ar: 'سعر التكلفة' }, kind: 'money', value: (item) => item.costPrice },
+    { header: { en: 'Selling price', ar: 'سعر البيع' }, kind: 'money', value: (item) => item.sellingPrice },
+    {
+      header: { en: 'Low stock threshold', ar: 'حد إعادة الطلب' },
+      kind: 'number',
+      value: (item) => item.lowStockThreshold,
+    },
+    { header: { en: 'Status', ar: 'الحالة' }, value: (item) => statusLabels[language][item.status] },
+    { header: { en: 'Batch', ar: 'رقم التشغيلة' }, value: (item) => item.batchNumber },
+    { header: { en: 'Expiry date', ar: 'تاريخ الانتهاء' }, kind: 'date', value: (item) => item.expiryDate },
+    {
+      header: { en: 'Packs', ar: 'العبوات' },
+      width: 24,
+      value: (item) => item.packs.map((pack) => `${pack.unit} × ${pack.factor}`).join(', ') || null,
+    },
+  ];
+}
 
 /**
  * Stock Management (SPEC §2): items, expiring batches, reorder suggestions and goods receipts
@@ -36,15 +83,26 @@ export class StockController {
     private readonly config: GatewayConfig,
   ) {}
 
-  /** A bare array by name (CONTRACT §4b); X-Total-Count when a limit is asked. */
+  /**
+   * A bare array by name unless sorted (CONTRACT §4b, §13), `status=low` for items at or below
+   * their threshold; X-Total-Count when a limit is asked; `format=csv|xlsx` downloads every match.
+   */
   @RequirePermission(Permission.StockRead)
   @Get()
   async list(
-    @Query() query: ListStockItemsDto,
+    @Query() query: StockQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<StockItemDto[]> {
-    const page = await this.inventory.listStockItems(query, meta);
+  ): Promise<StockItemDto[] | Buffer> {
+    const { format, ...list } = query;
+    if (format) {
+      const language = exportLanguageOf(acceptLanguage);
+      const rows = await everyRow((limit, offset) => this.inventory.listStockItems({ ...list, limit, offset }, meta));
+      const table = { format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
+      return sendTableFile(reply, format, 'stock', await tableFile(table, stockColumns(language), rows));
+    }
+    const page = await this.inventory.listStockItems(list, meta);
     if (page.total !== null) void reply.header('x-total-count', String(page.total));
     return page.items;
   }

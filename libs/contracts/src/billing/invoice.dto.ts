@@ -4,6 +4,7 @@ import { ArrayNotEmpty, ArrayUnique, IsArray, IsBoolean, IsIn, IsOptional, IsUUI
 import { OptionalDateField } from '../common/date-fields.js';
 import { EmptyToUndefined } from '../common/transforms.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
+import { SortParam } from '../common/sort.js';
 import type { CreditNoteReason } from '../queues.js';
 
 /** A customer invoice, a supplier invoice, or a credit note undoing (part of) a customer invoice. */
@@ -89,7 +90,14 @@ export interface GeneratedInvoiceDto {
  * GET /api/invoices: newest first, narrowed by type, payment status (customer invoices), client,
  * order, issue dates (inclusive), search and paging.
  */
+/** The fields an invoice list sorts by (`sort=dueDate:asc`). */
+export const invoiceSortFields = ['issuedAt', 'invoiceNumber', 'clientName', 'totalAmount', 'dueDate'] as const;
+export type InvoiceSortField = (typeof invoiceSortFields)[number];
+
 export class ListInvoicesDto extends PageQueryDto {
+  @SortParam(invoiceSortFields)
+  sort?: string;
+
   @EmptyToUndefined()
   @IsOptional()
   @IsIn(invoiceTypes, { message: `type must be one of: ${invoiceTypes.join(', ')}` })

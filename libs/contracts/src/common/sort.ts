@@ -1,5 +1,6 @@
-import { EmptyToUndefined, Trim } from './transforms.js';
 import { IsOptional, IsString, Matches } from 'class-validator';
+import { field } from './date-fields.js';
+import { EmptyToUndefined, Trim } from './transforms.js';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -15,13 +16,7 @@ export interface SortOrder<F extends string> {
 export function SortParam(fields: readonly string[]): PropertyDecorator {
   const pattern = new RegExp(`^(${fields.join('|')}):(asc|desc)$`);
   const message = `sort must be <field>:asc or <field>:desc, the field one of: ${fields.join(', ')}`;
-  return (target, key) => {
-    EmptyToUndefined()(target, key);
-    IsOptional()(target, key);
-    Trim()(target, key);
-    IsString({ message })(target, key);
-    Matches(pattern, { message })(target, key);
-  };
+  return field(EmptyToUndefined(), IsOptional(), Trim(), IsString({ message }), Matches(pattern, { message }));
 }
 
 /** The validated `sort` as field and direction, or null when none was asked. */

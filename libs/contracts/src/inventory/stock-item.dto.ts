@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
+import { SortParam } from '../common/sort.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
 import { OptionalDateField } from '../common/date-fields.js';
 import { BatchNumberField } from './batch-fields.js';
@@ -214,7 +215,20 @@ export class UpdateStockItemRequestDto extends UpdateStockItemDto {
 }
 
 /** GET /api/stock query and inventory.list-stock-items: by name, narrowed by search, paged. */
-export class ListStockItemsDto extends PageQueryDto {}
+/** The fields a stock list sorts by (`sort=quantity:asc`). */
+export const stockSortFields = ['name', 'sku', 'quantity', 'sellingPrice', 'updatedAt'] as const;
+export type StockSortField = (typeof stockSortFields)[number];
+
+/** GET /api/stock: by name unless sorted; `status=low` for the items at or below their threshold. */
+export class ListStockItemsDto extends PageQueryDto {
+  @SortParam(stockSortFields)
+  sort?: string;
+
+  @EmptyToUndefined()
+  @IsOptional()
+  @IsIn(Object.values(StockStatus), { message: `status must be one of: ${Object.values(StockStatus).join(', ')}` })
+  status?: StockStatus;
+}
 
 /** inventory.get-items: the items with these ids (unknown ids are left out). */
 export class GetStockItemsDto {

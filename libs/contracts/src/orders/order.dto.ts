@@ -19,6 +19,8 @@ import {
 import { intakeFileUrlPattern } from '../ai-parser/ai-parse.jobs.js';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
+import { SortParam } from '../common/sort.js';
+import { OptionalDateField } from '../common/date-fields.js';
 import { IdempotencyField, type IdempotencyDto } from '../common/idempotency.dto.js';
 import { EmptyToNull, EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
 import { IgnoresServerComputed } from '../common/server-computed.js';
@@ -322,7 +324,21 @@ export class ChangeOrderStatusDto {
  * GET /api/orders: newest first; `search` matches the order number or the client name. With
  * `updatedSince`, only orders changed at or after that moment, oldest change first (for syncing).
  */
+/** The fields an order list sorts by (`sort=totalAmount:desc`). */
+export const orderSortFields = ['createdAt', 'orderNumber', 'clientName', 'status', 'totalAmount'] as const;
+export type OrderSortField = (typeof orderSortFields)[number];
+
 export class ListOrdersDto extends PageQueryDto {
+  @SortParam(orderSortFields)
+  sort?: string;
+
+  /** The order's business day (Riyadh calendar), from and to inclusive. */
+  @OptionalDateField('from')
+  from?: string;
+
+  @OptionalDateField('to')
+  to?: string;
+
   @EmptyToUndefined()
   @IsOptional()
   @IsISO8601({ strict: true }, { message: 'updatedSince must be an ISO 8601 date or timestamp' })

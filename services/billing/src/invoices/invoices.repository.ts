@@ -1,5 +1,5 @@
 import { likeContains } from '@erp/common';
-import type { InvoiceType, PaymentStatus } from '@erp/contracts';
+import type { InvoiceSortField, InvoiceType, PaymentStatus, SortOrder } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
@@ -21,6 +21,7 @@ export interface InvoicePageQuery {
   from?: string;
   to?: string;
   search?: string;
+  sort: SortOrder<InvoiceSortField> | null;
   timeZone: string;
   limit: number;
   offset: number;
@@ -157,9 +158,11 @@ export class InvoicesRepository {
       }
       return builder;
     };
+    const order = query.sort ?? { field: 'issuedAt', direction: 'desc' };
+    const direction = order.direction === 'asc' ? 'ASC' : 'DESC';
     const page = matching()
-      .orderBy('invoice.issuedAt', 'DESC')
-      .addOrderBy('invoice.id', 'DESC')
+      .orderBy(`invoice.${order.field}`, direction, direction === 'ASC' ? 'NULLS LAST' : 'NULLS FIRST')
+      .addOrderBy('invoice.id', direction)
       .limit(query.limit)
       .offset(query.offset);
     if (!query.withTotal) return { items: await page.getMany(), total: null };

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { containsPattern } from '@erp/common';
+import type { SortOrder, StockSortField, StockStatus } from '@erp/contracts';
 import { StockItemEntity } from './stock-item.entity.js';
 import { StockUpdateEntity } from './stock-update.entity.js';
 
@@ -13,6 +14,9 @@ export interface StockItemPageQuery {
   search?: string;
   /** Only items changed at or after this moment, oldest change first (partners syncing). */
   updatedSince?: string;
+  /** low: at or below the item's threshold; in_stock: above it. */
+  status?: StockStatus;
+  sort?: SortOrder<StockSortField> | null;
   limit: number;
   offset: number;
   withTotal: boolean;
@@ -38,7 +42,7 @@ export class StockItemsRepository {
   }
 
   /**
-   * A page by name; `search` matches name, Arabic name or SKU anywhere, through the search key
+   * A page by name unless sorted; `search` matches name, Arabic name or SKU anywhere, through the search key
    * (one trigram index). The total is a plain count(*) run beside the page, not after it.
    */
   async findPage(query: StockItemPageQuery): Promise<{ items: StockItemEntity[]; total: number | null }> {
@@ -46,10 +50,16 @@ export class StockItemsRepository {
       const builder = this.rows.createQueryBuilder('item');
       if (query.search) builder.andWhere('item.search_key LIKE :pattern', { pattern: containsPattern(query.search) });
       if (query.updatedSince) builder.andWhere('item.updatedAt >= :since', { since: new Date(query.updatedSince) });
+      if (query.status === 'low') builder.andWhere('item.quantity <= item.lowStockThreshold');
+      if (query.status === 'in_stock') builder.andWhere('item.quantity > item.lowStockThreshold');
       return builder;
     };
     const page = matching();
-    if (query.updatedSince) page.orderBy('item.updatedAt').addOrderBy('item.id');
+    if (query.sort) {
+      const direction = query.sort.direction === 'asc' ? 'ASC' : 'DESC';
+      const column = query.sort.field === 'name' ? 'lower(item.name)' : `item.${query.sort.field}`;
+      page.orderBy(column, direction).addOrderBy('item.id', direction);
+    } else if (query.updatedSince) page.orderBy('item.updatedAt').addOrderBy('item.id');
     else page.orderBy('lower(item.name)').addOrderBy('item.id');
     page.limit(query.limit).offset(query.offset);
     if (!query.withTotal) return { items: await page.getMany(), total: null };

@@ -5,7 +5,9 @@ import {
   InventoryErrorCode,
   LIST_DEFAULT_LIMIT,
   type CreateStockItemRequestDto,
+  sortOrderOf,
   type ListStockItemsDto,
+  type StockSortField,
   type StockItemDto,
   type StockItemPageDto,
   type UpdateStockItemDto,
@@ -122,6 +124,8 @@ export class StockItemsService {
   async list(query: ListStockItemsDto): Promise<StockItemPageDto> {
     const page = await this.items.findPage({
       search: query.search,
+      status: query.status,
+      sort: sortOrderOf<StockSortField>(query.sort),
       limit: query.limit ?? LIST_DEFAULT_LIMIT,
       offset: query.offset ?? 0,
       withTotal: query.limit !== undefined,

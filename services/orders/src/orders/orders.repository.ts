@@ -1,5 +1,5 @@
 import { containsPattern } from '@erp/common';
-import type { OrderStatus } from '@erp/contracts';
+import type { OrderSortField, OrderStatus, SortOrder } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -14,6 +14,10 @@ export interface OrderPageQuery {
   status?: OrderStatus;
   clientId?: string;
   updatedSince?: string;
+  /** The business day, from and to inclusive (YYYY-MM-DD). */
+  from?: string;
+  to?: string;
+  sort: SortOrder<OrderSortField> | null;
   limit: number;
   offset: number;
   withTotal: boolean;
@@ -92,7 +96,10 @@ export class OrdersRepository {
     return manager.getRepository(OrderEntity).save(order);
   }
 
-  /** Newest first (oldest change first with `updatedSince`); `search` matches the number or the client name. */
+  /**
+   * Newest first, or as sorted (oldest change first with `updatedSince`); `search` matches the
+   * number or the client name; status, client and business days narrow it.
+   */
   async findPage(query: OrderPageQuery): Promise<{ items: OrderEntity[]; total: number | null }> {
     const matching = () => {
       const builder = this.orders.createQueryBuilder('o');
@@ -100,10 +107,15 @@ export class OrdersRepository {
       if (query.status) builder.andWhere('o.status = :status', { status: query.status });
       if (query.clientId) builder.andWhere('o.clientId = :clientId', { clientId: query.clientId });
       if (query.updatedSince) builder.andWhere('o.updatedAt >= :since', { since: new Date(query.updatedSince) });
+      if (query.from) builder.andWhere('o.businessDay >= :from', { from: query.from });
+      if (query.to) builder.andWhere('o.businessDay <= :to', { to: query.to });
       return builder;
     };
     const page = matching();
-    if (query.updatedSince) page.orderBy('o.updatedAt', 'ASC').addOrderBy('o.id', 'ASC');
+    if (query.sort) {
+      const direction = query.sort.direction === 'asc' ? 'ASC' : 'DESC';
+      page.orderBy(`o.${query.sort.field}`, direction).addOrderBy('o.id', direction);
+    } else if (query.updatedSince) page.orderBy('o.updatedAt', 'ASC').addOrderBy('o.id', 'ASC');
     else page.orderBy('o.createdAt', 'DESC').addOrderBy('o.id', 'DESC');
     page.limit(query.limit).offset(query.offset);
     if (!query.withTotal) return { items: await page.getMany(), total: null };
