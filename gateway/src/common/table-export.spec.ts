@@ -46,7 +46,9 @@ describe('exported lists', () => {
     expect(sheet[0]).toEqual(['Name', 'Phone', 'Total', 'Added']);
     expect(sheet[1]!.slice(0, 3)).toEqual(['بقالة الريان، فرع "العليا"', '+966 50 123 4567', 1150]);
     // An Excel date is a fraction of a day: read back to the second.
-    expect(Math.round((sheet[1]![3] as Date).getTime() / 1000)).toBe(Date.parse('2026-11-28T00:30:00Z') / 1000);
+    expect(Math.round((sheet[1]![3] as unknown as Date).getTime() / 1000)).toBe(
+      Date.parse('2026-11-28T00:30:00Z') / 1000,
+    );
     expect(sheet[2]![0]).toBe('=HYPERLINK("http://evil.example")');
     expect(sheet[3]![2]).toBe(12345678.9);
   });

@@ -1,5 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  IsDefined,
   IsEmail,
   IsIn,
   IsInt,
@@ -116,6 +117,10 @@ export class NationalAddressInputDto {
   countryCode?: 'SA';
 }
 
+/** Why a client with a VAT number needs its national address. */
+export const nationalAddressNeededMessage =
+  'nationalAddress is required with a vatNumber: a VAT-registered client gets standard tax invoices, which carry its national address (ZATCA BR-KSA-63)';
+
 /** A VAT registration number as people type it (Arabic-Indic digits and spaces accepted). */
 const vatNumberMessage = { message: 'vatNumber must be the 15-digit VAT registration number' };
 
@@ -189,8 +194,10 @@ export class CreateClientDto {
   @Matches(/^\d{15}$/, vatNumberMessage)
   vatNumber?: string;
 
+  /** Required with a VAT number. */
   @EmptyToUndefined()
-  @IsOptional()
+  @ValidateIf((client: CreateClientDto) => client.vatNumber !== undefined || client.nationalAddress !== undefined)
+  @IsDefined({ message: nationalAddressNeededMessage })
   @ValidateNested()
   @Type(() => NationalAddressInputDto)
   nationalAddress?: NationalAddressInputDto;

@@ -5,6 +5,7 @@ import {
   InventoryClient,
   InventoryErrorCode,
   LIST_DEFAULT_LIMIT,
+  nationalAddressNeededMessage,
   OrdersErrorCode,
   sortOrderOf,
   type ClientSortField,
@@ -202,10 +203,8 @@ function toNationalAddress(input: NationalAddressInputDto): NationalAddressDto {
  */
 function assertAddressWithVatNumber(vatNumber: string | null, address: NationalAddressDto | null): void {
   if (vatNumber === null || address !== null) return;
-  const message =
-    'nationalAddress is required with a vatNumber: a VAT-registered client gets standard tax invoices, which carry its national address (ZATCA BR-KSA-63)';
-  throw new AppException(ErrorCode.ValidationFailed, message, {
-    fields: [{ field: 'nationalAddress', messages: [message] }],
+  throw new AppException(ErrorCode.ValidationFailed, nationalAddressNeededMessage, {
+    fields: [{ field: 'nationalAddress', messages: [nationalAddressNeededMessage] }],
   });
 }
 

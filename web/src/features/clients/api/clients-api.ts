@@ -51,6 +51,8 @@ export type ClientPriceList = Pick<PriceListDto, 'id' | 'name'>;
 
 export interface ClientsQuery {
   search?: string;
+  /** `field:asc|desc` (docs/api/lists-and-exports.md); absent: newest first. */
+  sort?: string;
   limit: number;
   offset: number;
 }
@@ -70,9 +72,9 @@ export const clientsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/clients: newest first, narrowed by `search` (name, Arabic name, phone, email), one page. */
     getClients: build.query<ClientsPage, ClientsQuery>({
-      query: ({ search, limit, offset }) => ({
+      query: ({ search, sort, limit, offset }) => ({
         url: '/api/clients',
-        params: { search: search?.trim() || undefined, limit, offset },
+        params: { search: search?.trim() || undefined, sort, limit, offset },
       }),
       transformResponse: (items: ClientDto[], meta: HttpMeta | undefined, { offset }) => ({
         items,

@@ -23,13 +23,17 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { BilingualName } from '../../../components/bilingual-name';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { ExportMenu } from '../../../components/list/export-menu';
+import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
+import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatDate, formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import type { ClientDto } from '../api/clients-api';
-import { clientPageSizes, type ClientPageSize, type ClientsList } from '../hooks/use-clients-list';
+import type { ClientsList } from '../hooks/use-clients-list';
+import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { ClientContact } from './client-contact';
 
 const COLUMNS = 4;
@@ -167,6 +171,14 @@ export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) 
     />
   );
 
+  const toolbar = (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
+      {searchField}
+      <ExportMenu path={listPath('/api/clients', list.exportParams)} name="clients" />
+    </Box>
+  );
+  const sorting = { sort: list.sort, onSort: list.sortBy };
+
   return (
     <Card component="section" aria-labelledby="clients-list-title">
       <SectionCardHeader
@@ -174,9 +186,9 @@ export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) 
         icon={<PeopleAltRoundedIcon />}
         title={t('list.title')}
         subtitle={t('list.subtitle')}
-        action={!isPhone && searchField}
+        action={!isPhone && toolbar}
       />
-      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{searchField}</Box>}
+      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{toolbar}</Box>}
       {list.isError ? (
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
           <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />
@@ -190,11 +202,15 @@ export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) 
               <Table aria-label={t('list.tableLabel')} aria-busy={!clients} sx={{ minWidth: 720 }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('list.columns.name')}</TableCell>
+                    <SortableHeaderCell field="name" {...sorting}>
+                      {t('list.columns.name')}
+                    </SortableHeaderCell>
                     <TableCell>{t('list.columns.contact')}</TableCell>
                     <TableCell>{t('list.columns.address')}</TableCell>
                     {showPriceList && <TableCell>{t('list.columns.priceList')}</TableCell>}
-                    <TableCell>{t('list.columns.joined')}</TableCell>
+                    <SortableHeaderCell field="createdAt" {...sorting}>
+                      {t('list.columns.joined')}
+                    </SortableHeaderCell>
                     {onEdit && <TableCell align="right">{t('list.columns.actions')}</TableCell>}
                   </TableRow>
                 </TableHead>
@@ -252,9 +268,9 @@ export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) 
             count={list.total}
             page={Math.min(list.page, Math.max(0, Math.ceil(list.total / list.pageSize) - 1))}
             rowsPerPage={list.pageSize}
-            rowsPerPageOptions={[...clientPageSizes]}
+            rowsPerPageOptions={[...listPageSizes]}
             onPageChange={(_event, next) => list.setPage(next)}
-            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as ClientPageSize)}
+            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as ListPageSize)}
             labelRowsPerPage={t('list.pagination.rowsPerPage')}
             labelDisplayedRows={({ from, to, count }) =>
               t('list.pagination.displayed', {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { bodiesSent, idempotencyKeysSent, makeUser, owner, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { jsonResponse, mockMatchMedia, renderApp, renderWithProviders } from '../../../test/render';
@@ -271,6 +271,44 @@ describe('ClientsPage', () => {
         'HORECA',
       ]);
     });
+  });
+
+  it('sorts by a column header: ascending, then descending, and says so to screen readers', async () => {
+    const { fetchMock, user } = renderPage();
+    const table = await screen.findByRole('table');
+    const nameHeader = within(table).getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader.getAttribute('aria-sort')).toBe('none');
+    const sortsSent = () =>
+      fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/clients')
+        .map((url) => url.searchParams.get('sort'));
+    await user.click(within(nameHeader).getByRole('button'));
+    await waitFor(() => expect(sortsSent()).toContain('name:asc'));
+    expect(within(table).getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(within(table).getByRole('columnheader', { name: /Name/ })).getByRole('button'));
+    await waitFor(() => expect(sortsSent()).toContain('name:desc'));
+  });
+
+  it('exports the list as on screen, with Arabic headers asked for in Arabic', async () => {
+    await i18n.changeLanguage('ar');
+    const createObjectURL = vi.fn(() => 'blob:clients');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { fetchMock, user } = renderPage({
+      '/api/clients': (_init, url) =>
+        url.searchParams.get('format') === 'csv'
+          ? new Response('\uFEFFالاسم\r\n', { headers: { 'Content-Type': 'text/csv; charset=utf-8' } })
+          : pageResponse([noor]),
+    });
+    await screen.findByRole('table');
+    await user.type(screen.getByRole('searchbox'), 'نور');
+    await user.click(screen.getByRole('button', { name: 'تصدير' }));
+    await user.click(await screen.findByRole('menuitem', { name: /ملف CSV/ }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const exportCall = fetchMock.mock.calls.find(([url]) => String(url).includes('format=csv'));
+    const url = new URL(String(exportCall![0]), 'http://localhost');
+    expect(url.searchParams.get('search')).toBe('نور');
+    expect(new Headers(exportCall![1]?.headers).get('accept-language')).toBe('ar');
   });
 
   it('shows skeleton rows while loading', async () => {

@@ -16,6 +16,8 @@ export interface InvoicesQuery {
   from?: string;
   to?: string;
   search?: string;
+  /** `field:asc|desc` (docs/api/lists-and-exports.md); absent: newest first. */
+  sort?: string;
   limit: number;
   offset: number;
 }
@@ -82,7 +84,7 @@ export const invoicesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/invoices: newest first, narrowed by type, payment status, client, issue dates and search, one page. */
     getInvoices: build.query<InvoicesPage, InvoicesQuery>({
-      query: ({ type, paymentStatus, clientId, from, to, search, limit, offset }) => ({
+      query: ({ type, paymentStatus, clientId, from, to, search, sort, limit, offset }) => ({
         url: '/api/invoices',
         params: {
           type,
@@ -91,6 +93,7 @@ export const invoicesApi = api.injectEndpoints({
           from: from || undefined,
           to: to || undefined,
           search: search?.trim() || undefined,
+          sort,
           limit,
           offset,
         },

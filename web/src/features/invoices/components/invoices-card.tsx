@@ -21,7 +21,10 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import { ExportMenu } from '../../../components/list/export-menu';
+import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { SectionCardHeader } from '../../../components/section-card-header';
+import { listPath } from '../../../lib/list-sort';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
@@ -311,17 +314,27 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
     </PhoneList>
   );
 
+  const sorting = { sort: invoices.sort, onSort: invoices.sortBy };
+
   const table = (
     <TableContainer>
       <Table aria-label={t('list.tableLabel')} aria-busy={!items} sx={{ minWidth: 960 }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('list.columns.number')}</TableCell>
+            <SortableHeaderCell field="invoiceNumber" {...sorting}>
+              {t('list.columns.number')}
+            </SortableHeaderCell>
             <TableCell>{t('list.columns.type')}</TableCell>
-            <TableCell>{t('list.columns.party')}</TableCell>
-            <TableCell align="right">{t('list.columns.amount')}</TableCell>
+            <SortableHeaderCell field="clientName" {...sorting}>
+              {t('list.columns.party')}
+            </SortableHeaderCell>
+            <SortableHeaderCell field="totalAmount" align="right" {...sorting}>
+              {t('list.columns.amount')}
+            </SortableHeaderCell>
             <TableCell>{t('list.columns.payment')}</TableCell>
-            <TableCell>{t('list.columns.date')}</TableCell>
+            <SortableHeaderCell field="issuedAt" {...sorting}>
+              {t('list.columns.date')}
+            </SortableHeaderCell>
             <TableCell align="right">{t('list.columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -385,6 +398,7 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
         icon={<ReceiptLongRoundedIcon />}
         title={t('list.title')}
         subtitle={t('list.subtitle')}
+        action={<ExportMenu path={listPath('/api/invoices', invoices.exportParams)} name="invoices" />}
       />
       <InvoiceFilters invoices={invoices} />
       {invoices.isError ? (

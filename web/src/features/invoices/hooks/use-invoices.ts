@@ -1,6 +1,7 @@
-import type { InvoiceType, PaymentStatus } from '@erp/contracts';
+import type { InvoiceSortField, InvoiceType, PaymentStatus } from '@erp/contracts';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { nextSort, parseSort, sortParam } from '../../../lib/list-sort';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetInvoicesQuery } from '../api/invoices-api';
 import { isPaymentStatus } from '../lib/payments';
@@ -19,6 +20,15 @@ export type PaymentStatusFilter = 'all' | PaymentStatus;
 /** The search box asks the server once typing pauses this long. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
+/** The columns the list sorts by (the server's invoiceSortFields; the web app imports types only). */
+const invoiceSortFields: readonly InvoiceSortField[] = [
+  'issuedAt',
+  'invoiceNumber',
+  'clientName',
+  'totalAmount',
+  'dueDate',
+];
+
 /** The filters' names in the address (`/invoices?type=customer&paymentStatus=unpaid`). */
 export const invoiceFilterParams = {
   type: 'type',
@@ -26,6 +36,7 @@ export const invoiceFilterParams = {
   from: 'from',
   to: 'to',
   search: 'search',
+  sort: 'sort',
 } as const;
 type FilterName = keyof typeof invoiceFilterParams;
 
@@ -69,6 +80,7 @@ export function useInvoices() {
   const from = dayOrUndefined(fromText);
   const to = dayOrUndefined(toText);
   const [pageSize, setPageSizeState] = useState<InvoicePageSize>(invoicePageSizes[0]);
+  const sort = parseSort(params.get(invoiceFilterParams.sort), invoiceSortFields);
 
   /** Sets some filters (an empty value drops the parameter), replacing the history entry. */
   const setFilters = useCallback(
@@ -89,19 +101,19 @@ export function useInvoices() {
   );
 
   // The page belongs to the filters it was chosen for: other filters read page 0 at once.
-  const filterKey = JSON.stringify([type, paymentStatus, from, to, search, pageSize]);
+  const filterKey = JSON.stringify([type, paymentStatus, from, to, search, sort, pageSize]);
   const [paging, setPaging] = useState({ filterKey, page: 0 });
   const page = paging.filterKey === filterKey ? paging.page : 0;
 
-  const query = useGetInvoicesQuery({
+  const filters = {
     type: type === 'all' ? undefined : type,
     paymentStatus: paymentStatus === 'all' ? undefined : paymentStatus,
     from,
     to,
     search: search || undefined,
-    limit: pageSize,
-    offset: page * pageSize,
-  });
+    sort: sortParam(sort),
+  };
+  const query = useGetInvoicesQuery({ ...filters, limit: pageSize, offset: page * pageSize });
   const total = query.data?.total ?? 0;
 
   // If the list shrank under the page being shown, show its last page.
@@ -130,6 +142,11 @@ export function useInvoices() {
     /** Whether any filter narrows the list. */
     filtered,
     clearFilters: () => setFilters({ type: '', paymentStatus: '', from: '', to: '', search: '' }),
+    sort,
+    /** A click on a column's header: ascending, descending, then newest first again (kept in the address). */
+    sortBy: (field: InvoiceSortField) => setFilters({ sort: sortParam(nextSort(sort, field)) ?? '' }),
+    /** The query an export of this list sends: its filters and order, no paging. */
+    exportParams: filters,
     page,
     setPage: (next: number) => setPaging({ filterKey, page: next }),
     pageSize,

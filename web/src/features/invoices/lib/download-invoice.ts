@@ -1,7 +1,4 @@
-import { toHttpError, type HttpError } from '../../../lib/http-error';
-
-/** How long the browser gets to start the download before the object URL is revoked (SPEC §7). */
-export const REVOKE_OBJECT_URL_AFTER_MS = 100;
+import { downloadFile } from '../../../lib/download-file';
 
 /** What a download needs from an invoice (an InvoiceDto, or generate-invoice's answer). */
 export interface DownloadableInvoice {
@@ -49,33 +46,6 @@ export async function downloadInvoice({ invoiceNumber, pdfUrl }: DownloadableInv
  * Downloads any of billing's documents (an invoice, a client's statement) as `downloadInvoice`
  * does; `fileNameOf` names the file from the extension of what the server sent.
  */
-export async function downloadDocument(url: string, fileNameOf: (extension: string) => string): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'include' });
-  } catch (cause) {
-    // As the API slice does: "cannot reach the server", not the browser's "Failed to fetch".
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    const error: HttpError = { status: 'FETCH_ERROR', message: `FETCH_ERROR: ${reason}` };
-    throw error;
-  }
-  if (!response.ok) {
-    throw toHttpError(response.status, response.statusText, await response.text(), response.headers.get('Retry-After'));
-  }
-  const blob = await response.blob();
-  const fileName = fileNameOf(extensionOf(response.headers.get('Content-Type')));
-  const objectUrl = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = objectUrl;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(objectUrl), REVOKE_OBJECT_URL_AFTER_MS);
-  }
-  return fileName;
+export function downloadDocument(url: string, fileNameOf: (extension: string) => string): Promise<string> {
+  return downloadFile(url, (contentType) => fileNameOf(extensionOf(contentType)));
 }

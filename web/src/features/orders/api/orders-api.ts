@@ -63,6 +63,8 @@ export interface OrdersQuery {
   search?: string;
   /** One client's orders only (the client's profile). */
   clientId?: string;
+  /** `field:asc|desc` (docs/api/lists-and-exports.md); absent: newest first. */
+  sort?: string;
   limit: number;
   offset: number;
 }
@@ -175,9 +177,9 @@ export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/orders: newest first, narrowed by `search` (order number or client) and `clientId`, one page. */
     getOrders: build.query<OrdersPage, OrdersQuery>({
-      query: ({ search, clientId, limit, offset }) => ({
+      query: ({ search, clientId, sort, limit, offset }) => ({
         url: '/api/orders',
-        params: { search: search?.trim() || undefined, clientId, limit, offset },
+        params: { search: search?.trim() || undefined, clientId, sort, limit, offset },
       }),
       transformResponse: (items: OrderDto[], meta: HttpMeta | undefined, { offset }) => ({
         items,

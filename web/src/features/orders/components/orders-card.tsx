@@ -17,15 +17,19 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/list/export-menu';
+import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatQuantity } from '../../../lib/format';
+import { listPath } from '../../../lib/list-sort';
 import { useLanguage } from '../../../lib/use-language';
 import type { OrderDto } from '../api/orders-api';
 import { useOrderFormat } from '../hooks/use-order-format';
-import { orderPageSizes, type OrderPageSize, type OrdersList } from '../hooks/use-orders-list';
+import type { OrdersList } from '../hooks/use-orders-list';
+import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** SPEC §9: the order list shows 3 skeleton rows while it loads. */
@@ -132,6 +136,14 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
     />
   );
 
+  const toolbar = (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
+      {searchField}
+      <ExportMenu path={listPath('/api/orders', list.exportParams)} name="orders" />
+    </Box>
+  );
+  const sorting = { sort: list.sort, onSort: list.sortBy };
+
   return (
     <Card component="section" aria-labelledby="recent-orders-title">
       <SectionCardHeader
@@ -139,9 +151,9 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
         icon={<ReceiptLongRoundedIcon />}
         title={t('list.title')}
         subtitle={t('list.subtitle')}
-        action={!isPhone && searchField}
+        action={!isPhone && toolbar}
       />
-      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{searchField}</Box>}
+      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{toolbar}</Box>}
       {list.isError ? (
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
           <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />
@@ -155,11 +167,23 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
               <Table aria-label={t('list.tableLabel')} aria-busy={!orders} sx={{ minWidth: showClient ? 760 : 600 }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('list.columns.orderNumber')}</TableCell>
-                    {showClient && <TableCell>{t('list.columns.client')}</TableCell>}
-                    <TableCell>{t('list.columns.status')}</TableCell>
-                    <TableCell align="right">{t('list.columns.total')}</TableCell>
-                    <TableCell>{t('list.columns.date')}</TableCell>
+                    <SortableHeaderCell field="orderNumber" {...sorting}>
+                      {t('list.columns.orderNumber')}
+                    </SortableHeaderCell>
+                    {showClient && (
+                      <SortableHeaderCell field="clientName" {...sorting}>
+                        {t('list.columns.client')}
+                      </SortableHeaderCell>
+                    )}
+                    <SortableHeaderCell field="status" {...sorting}>
+                      {t('list.columns.status')}
+                    </SortableHeaderCell>
+                    <SortableHeaderCell field="totalAmount" align="right" {...sorting}>
+                      {t('list.columns.total')}
+                    </SortableHeaderCell>
+                    <SortableHeaderCell field="createdAt" {...sorting}>
+                      {t('list.columns.date')}
+                    </SortableHeaderCell>
                     <TableCell align="right">{t('list.columns.actions')}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -203,9 +227,9 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
             count={list.total}
             page={Math.min(list.page, Math.max(0, Math.ceil(list.total / list.pageSize) - 1))}
             rowsPerPage={list.pageSize}
-            rowsPerPageOptions={[...orderPageSizes]}
+            rowsPerPageOptions={[...listPageSizes]}
             onPageChange={(_event, next) => list.setPage(next)}
-            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as OrderPageSize)}
+            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as ListPageSize)}
             labelRowsPerPage={t('list.pagination.rowsPerPage')}
             labelDisplayedRows={({ from, to, count }) =>
               t('list.pagination.displayed', {

@@ -11,6 +11,8 @@ export type ExpiringWindow = (typeof expiringWindows)[number];
 
 export interface StockItemsQuery {
   search?: string;
+  /** `field:asc|desc` (docs/api/lists-and-exports.md); absent: by name. */
+  sort?: string;
   limit: number;
   offset: number;
 }
@@ -104,9 +106,9 @@ export const stockApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/stock: by name, narrowed by `search`, one page; the total from X-Total-Count. */
     getStockItems: build.query<StockItemsPage, StockItemsQuery>({
-      query: ({ search, limit, offset }) => ({
+      query: ({ search, sort, limit, offset }) => ({
         url: '/api/stock',
-        params: { search: search?.trim() || undefined, limit, offset },
+        params: { search: search?.trim() || undefined, sort, limit, offset },
       }),
       transformResponse: (items: StockItemDto[], meta: HttpMeta | undefined, { offset }) => ({
         items,

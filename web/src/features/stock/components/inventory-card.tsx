@@ -22,12 +22,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { ExportMenu } from '../../../components/list/export-menu';
+import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
+import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
-import { inventoryPageSizes, type Inventory, type InventoryPageSize } from '../hooks/use-inventory';
+import type { Inventory } from '../hooks/use-inventory';
+import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { useStockFormat } from '../hooks/use-stock-format';
 import { BilingualName } from '../../../components/bilingual-name';
 import { StockStatusBadge } from './stock-badges';
@@ -152,6 +156,14 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
     />
   );
 
+  const toolbar = (
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
+      {searchField}
+      <ExportMenu path={listPath('/api/stock', inventory.exportParams)} name="stock" />
+    </Box>
+  );
+  const sorting = { sort: inventory.sort, onSort: inventory.sortBy };
+
   return (
     <Card component="section" aria-labelledby="inventory-title">
       <SectionCardHeader
@@ -161,9 +173,9 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
         subtitle={t('inventory.subtitle')}
         // On a phone the search gets a line of its own, the card's whole width: as the header's
         // action it keeps its content's width, which in Arabic is wider than the screen.
-        action={isPhone ? undefined : searchField}
+        action={isPhone ? undefined : toolbar}
       />
-      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{searchField}</Box>}
+      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{toolbar}</Box>}
       {inventory.isError ? (
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
           <LoadErrorAlert error={inventory.error} onRetry={() => void inventory.refetch()} />
@@ -177,11 +189,19 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
               <Table aria-label={t('inventory.tableLabel')} aria-busy={!items} sx={{ minWidth: canWrite ? 860 : 760 }}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>{t('inventory.columns.name')}</TableCell>
-                    <TableCell>{t('inventory.columns.sku')}</TableCell>
-                    <TableCell align="right">{t('inventory.columns.quantity')}</TableCell>
+                    <SortableHeaderCell field="name" {...sorting}>
+                      {t('inventory.columns.name')}
+                    </SortableHeaderCell>
+                    <SortableHeaderCell field="sku" {...sorting}>
+                      {t('inventory.columns.sku')}
+                    </SortableHeaderCell>
+                    <SortableHeaderCell field="quantity" align="right" {...sorting}>
+                      {t('inventory.columns.quantity')}
+                    </SortableHeaderCell>
                     <TableCell align="right">{t('inventory.columns.costPrice')}</TableCell>
-                    <TableCell align="right">{t('inventory.columns.sellingPrice')}</TableCell>
+                    <SortableHeaderCell field="sellingPrice" align="right" {...sorting}>
+                      {t('inventory.columns.sellingPrice')}
+                    </SortableHeaderCell>
                     <TableCell>{t('inventory.columns.status')}</TableCell>
                     {canWrite && <TableCell align="right">{t('inventory.columns.actions')}</TableCell>}
                   </TableRow>
@@ -254,9 +274,9 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
             count={inventory.total}
             page={Math.min(inventory.page, Math.max(0, Math.ceil(inventory.total / inventory.pageSize) - 1))}
             rowsPerPage={inventory.pageSize}
-            rowsPerPageOptions={[...inventoryPageSizes]}
+            rowsPerPageOptions={[...listPageSizes]}
             onPageChange={(_event, next) => inventory.setPage(next)}
-            onRowsPerPageChange={(event) => inventory.setPageSize(Number(event.target.value) as InventoryPageSize)}
+            onRowsPerPageChange={(event) => inventory.setPageSize(Number(event.target.value) as ListPageSize)}
             labelRowsPerPage={t('inventory.pagination.rowsPerPage')}
             labelDisplayedRows={({ from, to, count }) =>
               t('inventory.pagination.displayed', {
