@@ -137,6 +137,40 @@ describe('orders and clients through the gateway, with the real inventory', () =
       expect((await json<ClientDto[]>(byArabic)).map((found) => found.id)).toEqual([client.id]);
     });
 
+    it('never loses an order to a client deleted while it is placed: the delete counts it, or the order finds no client', async () => {
+      const oil = await stockItem(100);
+      for (let round = 0; round < 6; round += 1) {
+        const client = await json<ClientDto>(await owner.post('/api/clients', { name: `Racing Client ${round}` }));
+        const placing = Array.from({ length: 10 }, () =>
+          owner.post('/api/orders/manual', {
+            clientName: client.name,
+            clientId: client.id,
+            items: [{ itemName: oil.name, quantity: 1, unitPrice: '26.50', stockItemId: oil.id }],
+          }),
+        );
+        // The delete goes out while the orders are between reading the client and inserting.
+        const deleting = new Promise<Response>((resolve) => {
+          setTimeout(() => resolve(owner.delete(`/api/clients/${client.id}`)), round * 4);
+        });
+        const [deleted, ...orders] = await Promise.all([deleting, ...placing]);
+        const placed = orders.filter((response) => response.status === 201).length;
+        const statuses = orders.map((response) => response.status);
+        expect(statuses.filter((status) => status !== 201 && status !== 404)).toEqual([]);
+        if (deleted.status === 204) {
+          // Deleted first: every order after it found no client, and none points at it.
+          const [{ count }] = await stack.environment.database.query<{ count: number }>(
+            'SELECT count(*)::int AS count FROM orders.orders WHERE client_id = $1',
+            [client.id],
+          );
+          expect(count).toBe(0);
+          expect(placed).toBe(0);
+        } else {
+          expect(deleted.status).toBe(409);
+          expect(placed).toBeGreaterThan(0);
+        }
+      }
+    });
+
     it('sorts by a named field, refuses an unknown one, and exports the matching clients as CSV and XLSX', async () => {
       const marker = `Sortable ${Date.now()}`;
       for (const [name, terms] of [

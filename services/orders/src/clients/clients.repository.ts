@@ -24,19 +24,28 @@ export class ClientsRepository {
     return this.rows.countBy({ priceListId });
   }
 
+  /**
+   * The client; read in a transaction (`manager`), its row is key-share locked until the
+   * transaction ends, so it cannot be deleted under an order being placed for it (a delete waits,
+   * then counts the order).
+   */
   findById(id: string, manager?: EntityManager): Promise<ClientEntity | null> {
-    return (manager ? manager.getRepository(ClientEntity) : this.rows).findOneBy({ id });
+    return this.locked(manager).where('client.id = :id', { id }).getOne();
   }
 
-  /** The oldest client whose name is this one, ignoring case and surrounding spaces. */
+  /** The oldest client whose name is this one, ignoring case and surrounding spaces (locked as findById). */
   findByName(name: string, manager?: EntityManager): Promise<ClientEntity | null> {
-    return (manager ? manager.getRepository(ClientEntity) : this.rows)
-      .createQueryBuilder('client')
+    return this.locked(manager)
       .where('lower(btrim(client.name)) = lower(btrim(:name))', { name })
       .orderBy('client.createdAt')
       .addOrderBy('client.id')
       .limit(1)
       .getOne();
+  }
+
+  private locked(manager: EntityManager | undefined) {
+    if (!manager) return this.rows.createQueryBuilder('client');
+    return manager.getRepository(ClientEntity).createQueryBuilder('client').setLock('for_key_share');
   }
 
   /** Newest first unless sorted (ties by id); `search` matches name, Arabic name, phone or email anywhere. */

@@ -96,8 +96,9 @@ export class ClientsService {
 
   /**
    * Deletes a client that has no orders; 409 ORDERS_CLIENT_HAS_ORDERS otherwise. The client's row
-   * is locked first, so an order being placed for it meanwhile (which holds a key lock on it) is
-   * either counted or waits and then finds no client.
+   * is locked first: an order being placed for it meanwhile holds a key-share lock on it
+   * (ClientsRepository.findById), so the delete waits for that order and counts it, or the order
+   * waits for the delete and finds no client (404).
    */
   async delete(id: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
