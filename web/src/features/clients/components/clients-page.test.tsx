@@ -302,6 +302,12 @@ describe('ClientsPage', () => {
     });
     await screen.findByRole('table');
     await user.type(screen.getByRole('searchbox'), 'نور');
+    // The search reaches the list once typing pauses (debounced); the export follows what is on screen.
+    const searched = () =>
+      fetchMock.mock.calls.some(
+        ([sent]) => new URL(String(sent), 'http://localhost').searchParams.get('search') === 'نور',
+      );
+    await waitFor(() => expect(searched()).toBe(true));
     await user.click(screen.getByRole('button', { name: 'تصدير' }));
     await user.click(await screen.findByRole('menuitem', { name: /ملف CSV/ }));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
