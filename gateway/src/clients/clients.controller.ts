@@ -17,15 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequireAllPermissions, RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
-import {
-  everyRow,
-  ExportFormatParam,
-  exportLanguageOf,
-  sendTableFile,
-  tableFile,
-  type ExportColumn,
-  type ExportFormat,
-} from '../common/table-export.js';
+import { ExportFormatParam, listAnswer, type ExportColumn, type ExportFormat } from '../common/table-export.js';
 import { idempotencyOf, userScope } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
@@ -75,15 +67,14 @@ export class ClientsController {
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ClientDto[] | Buffer> {
-    const { format, ...list } = query;
-    if (format) {
-      const rows = await everyRow((limit, offset) => this.orders.listClients({ ...list, limit, offset }, meta));
-      const table = { format, language: exportLanguageOf(acceptLanguage), timeZone: this.config.BUSINESS_TIME_ZONE };
-      return sendTableFile(reply, format, 'clients', await tableFile(table, clientColumns, rows));
-    }
-    const page = await this.orders.listClients(list, meta);
-    if (page.total !== null) void reply.header('x-total-count', String(page.total));
-    return page.items;
+    const request = {
+      query,
+      acceptLanguage,
+      timeZone: this.config.BUSINESS_TIME_ZONE,
+      name: 'clients',
+      columns: () => clientColumns,
+    };
+    return listAnswer(reply, request, (list) => this.orders.listClients(list, meta));
   }
 
   /** A new client. With an Idempotency-Key header, a retry of the same body answers the first client. */

@@ -135,3 +135,30 @@ function wallClock(timeZone: string, value: string): string {
   const at = new Date(value);
   return `${businessDate(timeZone, at)} ${businessTime(timeZone, at).slice(0, 5)}`;
 }
+
+/**
+ * A list route's answer (CONTRACT §4b, §13): with `format`, every matching row as a file (headers
+ * in the Accept-Language's language); else the page, with X-Total-Count when one was counted.
+ */
+export async function listAnswer<T, Q extends { format?: ExportFormat }>(
+  reply: FastifyReply,
+  request: {
+    query: Q;
+    acceptLanguage: string | undefined;
+    timeZone: string;
+    name: string;
+    columns: (language: ExportLanguage) => ReadonlyArray<ExportColumn<T>>;
+  },
+  readPage: (query: Omit<Q, 'format'> & { limit?: number; offset?: number }) => Promise<PageDto<T>>,
+): Promise<T[] | Buffer> {
+  const { format, ...list } = request.query;
+  if (format) {
+    const language = exportLanguageOf(request.acceptLanguage);
+    const rows = await everyRow((limit, offset) => readPage({ ...list, limit, offset }));
+    const file = await tableFile({ format, language, timeZone: request.timeZone }, request.columns(language), rows);
+    return sendTableFile(reply, format, request.name, file);
+  }
+  const page = await readPage(list);
+  if (page.total !== null) void reply.header('x-total-count', String(page.total));
+  return page.items;
+}

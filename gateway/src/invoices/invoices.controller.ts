@@ -18,11 +18,8 @@ import { AdminOnly, RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import {
-  everyRow,
   ExportFormatParam,
-  exportLanguageOf,
-  sendTableFile,
-  tableFile,
+  listAnswer,
   type ExportColumn,
   type ExportFormat,
   type ExportLanguage,
@@ -107,16 +104,14 @@ export class InvoicesController {
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<InvoiceDto[] | Buffer> {
-    const { format, ...list } = query;
-    if (format) {
-      const language = exportLanguageOf(acceptLanguage);
-      const rows = await everyRow((limit, offset) => this.billing.listInvoices({ ...list, limit, offset }, meta));
-      const table = { format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
-      return sendTableFile(reply, format, 'invoices', await tableFile(table, invoiceColumns(language), rows));
-    }
-    const page = await this.billing.listInvoices(list, meta);
-    if (page.total !== null) void reply.header('x-total-count', String(page.total));
-    return page.items;
+    const request = {
+      query,
+      acceptLanguage,
+      timeZone: this.config.BUSINESS_TIME_ZONE,
+      name: 'invoices',
+      columns: invoiceColumns,
+    };
+    return listAnswer(reply, request, (list) => this.billing.listInvoices(list, meta));
   }
 
   /** The invoice's PDF as a download (rendered first if it is missing). */

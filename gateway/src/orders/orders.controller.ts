@@ -43,11 +43,8 @@ import { RequirePermission } from '../auth/access.decorators.js';
 import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import {
-  everyRow,
   ExportFormatParam,
-  exportLanguageOf,
-  sendTableFile,
-  tableFile,
+  listAnswer,
   type ExportColumn,
   type ExportFormat,
   type ExportLanguage,
@@ -113,16 +110,14 @@ export class OrdersController {
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OrderDto[] | Buffer> {
-    const { format, ...list } = query;
-    if (format) {
-      const language = exportLanguageOf(acceptLanguage);
-      const rows = await everyRow((limit, offset) => this.orders.listOrders({ ...list, limit, offset }, meta));
-      const table = { format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
-      return sendTableFile(reply, format, 'orders', await tableFile(table, orderColumns(language), rows));
-    }
-    const page = await this.orders.listOrders(list, meta);
-    if (page.total !== null) void reply.header('x-total-count', String(page.total));
-    return page.items;
+    const request = {
+      query,
+      acceptLanguage,
+      timeZone: this.config.BUSINESS_TIME_ZONE,
+      name: 'orders',
+      columns: orderColumns,
+    };
+    return listAnswer(reply, request, (list) => this.orders.listOrders(list, meta));
   }
 
   /**

@@ -22,11 +22,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import {
-  everyRow,
   ExportFormatParam,
-  exportLanguageOf,
-  sendTableFile,
-  tableFile,
+  listAnswer,
   type ExportColumn,
   type ExportFormat,
   type ExportLanguage,
@@ -95,16 +92,14 @@ export class StockController {
     @RequestMeta() meta: RpcMeta,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StockItemDto[] | Buffer> {
-    const { format, ...list } = query;
-    if (format) {
-      const language = exportLanguageOf(acceptLanguage);
-      const rows = await everyRow((limit, offset) => this.inventory.listStockItems({ ...list, limit, offset }, meta));
-      const table = { format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
-      return sendTableFile(reply, format, 'stock', await tableFile(table, stockColumns(language), rows));
-    }
-    const page = await this.inventory.listStockItems(list, meta);
-    if (page.total !== null) void reply.header('x-total-count', String(page.total));
-    return page.items;
+    const request = {
+      query,
+      acceptLanguage,
+      timeZone: this.config.BUSINESS_TIME_ZONE,
+      name: 'stock',
+      columns: stockColumns,
+    };
+    return listAnswer(reply, request, (list) => this.inventory.listStockItems(list, meta));
   }
 
   /** Batches with stock left that expire within `days` (1–3650, default 30), expired ones included. */
