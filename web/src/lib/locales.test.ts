@@ -25,6 +25,14 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
 
+/**
+ * i18next plural forms: English has one/other, Arabic zero/one/two/few/many/other. A plural key is
+ * compared by its base name, and an Arabic form may leave out {{count}} ("طلب واحد", "طلبان").
+ */
+const pluralSuffix = /_(zero|one|two|few|many|other)$/;
+const baseKeys = (keys: Iterable<string>) => [...new Set([...keys].map((key) => key.replace(pluralSuffix, '')))].sort();
+const withoutCount = (names: string[]) => names.filter((name) => name !== 'count');
+
 /** Values that are the same in both languages on purpose (brand, shortcut, sample data, digits, a dash). */
 const sameInBothLanguages = new Set([
   'common:noValue',
@@ -47,7 +55,21 @@ describe('locales', () => {
   it.each([...en.keys()])('namespace %s has the same keys in both languages', (namespace) => {
     const english = flatten(en.get(namespace) ?? {});
     const arabic = flatten(ar.get(namespace) ?? {});
-    expect([...arabic.keys()].sort()).toEqual([...english.keys()].sort());
+    expect(baseKeys(arabic.keys())).toEqual(baseKeys(english.keys()));
+  });
+
+  it('has every plural form Arabic needs where English has a plural', () => {
+    const missing: string[] = [];
+    for (const [namespace, messages] of en) {
+      const arabic = flatten(ar.get(namespace) ?? {});
+      for (const key of flatten(messages).keys()) {
+        if (!key.endsWith('_other')) continue;
+        const base = key.slice(0, -'_other'.length);
+        for (const form of ['zero', 'one', 'two', 'few', 'many', 'other'])
+          if (!arabic.has(`${base}_${form}`)) missing.push(`${namespace}:${base}_${form}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it('has no empty texts and keeps interpolation placeholders', () => {
@@ -57,7 +79,11 @@ describe('locales', () => {
         const translated = arabic.get(key) ?? '';
         expect(text.trim(), `${namespace}:${key} (en)`).not.toBe('');
         expect(translated.trim(), `${namespace}:${key} (ar)`).not.toBe('');
-        expect(placeholders(translated), `${namespace}:${key}`).toEqual(placeholders(text));
+        if (pluralSuffix.test(key))
+          expect(withoutCount(placeholders(translated)), `${namespace}:${key}`).toEqual(
+            withoutCount(placeholders(text)),
+          );
+        else expect(placeholders(translated), `${namespace}:${key}`).toEqual(placeholders(text));
       }
     }
   });
