@@ -4,6 +4,7 @@ import { APP_GUARD, DiscoveryModule } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AiIntakeModule } from './ai-intake/ai-intake.module.js';
+import { ImportsModule } from './imports/imports.module.js';
 import { AnalyticsController } from './analytics/analytics.controller.js';
 import { ApiKeysController } from './api-keys/api-keys.controller.js';
 import { AccessGuard, SessionAuthGuard } from './auth/access.guard.js';
@@ -45,6 +46,7 @@ export class GatewayModule {
         JwtModule.register({ secret: config.SESSION_SECRET, signOptions: { algorithm: 'HS256' } }),
         WebhooksModule.forRoot(config),
         AiIntakeModule.forRoot(config),
+        ImportsModule.forRoot(config),
       ],
       controllers: [
         HealthController,

@@ -73,6 +73,9 @@ const contractPolicy: Record<string, string> = {
   'POST /api/logout': 'public',
   'POST /api/auth/logout': 'public',
   'GET /api/user': 'signed-in',
+  // The kind's write permission (stock:write, clients:write) is checked by the handler (CONTRACT §13).
+  'POST /api/imports': 'signed-in',
+  'GET /api/imports/:id': 'signed-in',
   'POST /api/user/password': 'signed-in',
   'GET /api/settings': 'signed-in',
   'PATCH /api/settings': 'admin',

@@ -1,4 +1,5 @@
 import { createValidationPipe } from '@erp/common';
+import { IMPORT_BODY_LIMIT_BYTES } from '@erp/contracts';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import { Logger as NestLogger } from '@nestjs/common';
@@ -74,6 +75,10 @@ export async function createGatewayApp(config: GatewayConfig): Promise<NestFasti
   app.useLogger(app.get(Logger));
 
   const fastify = app.getHttpAdapter().getInstance();
+  // A spreadsheet import carries its file (up to 20 MB) in base64: its one route takes a larger body.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === '/api/imports' && route.method === 'POST') route.bodyLimit = IMPORT_BODY_LIMIT_BYTES;
+  });
   acceptJsonBodiesOnly(fastify);
   // Cross-site first: a cross-site form post is told why (403), not only that its type is wrong (415).
   fastify.addHook('onRequest', refuseCrossSite);

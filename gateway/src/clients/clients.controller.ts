@@ -42,6 +42,19 @@ const clientColumns: Array<ExportColumn<ClientDto>> = [
   },
   { header: { en: 'Credit limit', ar: 'الحد الائتماني' }, kind: 'money', value: (client) => client.creditLimit },
   { header: { en: 'Notes', ar: 'ملاحظات' }, width: 32, value: (client) => client.notes },
+  // The national address, column by column as the import reads it (an export comes back in whole).
+  { header: { en: 'Street', ar: 'الشارع' }, width: 24, value: (client) => client.nationalAddress?.street ?? null },
+  {
+    header: { en: 'Building number', ar: 'رقم المبنى' },
+    value: (client) => client.nationalAddress?.buildingNumber ?? null,
+  },
+  {
+    header: { en: 'Additional number', ar: 'الرقم الإضافي' },
+    value: (client) => client.nationalAddress?.additionalNumber ?? null,
+  },
+  { header: { en: 'District', ar: 'الحي' }, value: (client) => client.nationalAddress?.district ?? null },
+  { header: { en: 'City', ar: 'المدينة' }, value: (client) => client.nationalAddress?.city ?? null },
+  { header: { en: 'Postal code', ar: 'الرمز البريدي' }, value: (client) => client.nationalAddress?.postalCode ?? null },
   { header: { en: 'Added', ar: 'تاريخ الإضافة' }, kind: 'date', value: (client) => client.createdAt },
 ];
 

@@ -28,3 +28,4 @@ export * from './outbox/outbox.module.js';
 export * from './outbox/outbox-table.js';
 export * from './idempotency/idempotent-requests.js';
 export * from './zatca/index.js';
+export * from './imports/run-import.js';

@@ -5,6 +5,7 @@ import { AiErrorCode } from './ai-parser/ai-parser.errors.js';
 import { BillingErrorCode } from './billing/billing.errors.js';
 import { ErrorCode } from './errors.js';
 import { IdentityErrorCode } from './identity/identity.errors.js';
+import { ImportErrorCode } from './imports/imports.errors.js';
 import { InventoryErrorCode } from './inventory/inventory.errors.js';
 import { OrdersErrorCode } from './orders/orders.errors.js';
 import { WebhooksErrorCode } from './webhooks/webhooks.errors.js';
@@ -36,6 +37,7 @@ describe('the web app speaks every error code', () => {
     BillingErrorCode,
     AiErrorCode,
     WebhooksErrorCode,
+    ImportErrorCode,
   ].flatMap((table) => Object.values(table));
 
   it.each(['en', 'ar'])('has a %s text for each code the server can answer with', (language) => {

@@ -1,6 +1,7 @@
 import { aiErrorStatus, type AiErrorCode } from './ai-parser/ai-parser.errors.js';
 import { billingErrorStatus, type BillingErrorCode } from './billing/billing.errors.js';
 import { identityErrorStatus, type IdentityErrorCode } from './identity/identity.errors.js';
+import { importErrorStatus, type ImportErrorCode } from './imports/imports.errors.js';
 import { inventoryErrorStatus, type InventoryErrorCode } from './inventory/inventory.errors.js';
 import { ordersErrorStatus, type OrdersErrorCode } from './orders/orders.errors.js';
 import { webhooksErrorStatus, type WebhooksErrorCode } from './webhooks/webhooks.errors.js';
@@ -53,7 +54,8 @@ export type AppErrorCode =
   | InventoryErrorCode
   | BillingErrorCode
   | AiErrorCode
-  | WebhooksErrorCode;
+  | WebhooksErrorCode
+  | ImportErrorCode;
 
 /**
  * The HTTP status of every code, from the one table per errors file (STYLE.md: codes are thrown,
@@ -67,6 +69,7 @@ const statusByCode: Record<AppErrorCode, number> = {
   ...billingErrorStatus,
   ...aiErrorStatus,
   ...webhooksErrorStatus,
+  ...importErrorStatus,
 };
 
 /** The HTTP status of a code: its table's, else 500 (a code no table knows is a fault of ours). */

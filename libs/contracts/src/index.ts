@@ -60,3 +60,6 @@ export * from './ai-parser/ai-parser.errors.js';
 export * from './ai-parser/ai-intake.dto.js';
 export * from './ai-parser/ai-parse.jobs.js';
 export * from './ai-parser/client-memory.dto.js';
+export * from './imports/imports.dto.js';
+export * from './imports/import-fields.js';
+export * from './imports/imports.errors.js';

@@ -19,6 +19,10 @@ export const QueueName = {
   WebhookDeliver: 'webhook-deliver',
   /** identity: an event (order status, stock) fanned out to the endpoints subscribed to it (jobId `event-<id>`). */
   WebhookEvents: 'webhook-events',
+  /** inventory: a spreadsheet of stock items checked or brought in (jobId: the import's uuid). */
+  ImportStockItems: 'import-stock-items',
+  /** orders: a spreadsheet of clients checked or brought in (jobId: the import's uuid). */
+  ImportClients: 'import-clients',
   /** billing: signed documents sent to ZATCA (clearance or reporting), in ICV order (jobId `zatca-<invoiceId>`). */
   ZatcaSubmit: 'zatca-submit',
 } as const;
@@ -59,6 +63,8 @@ export const JobName = {
   ParseOrderVoice: 'order-voice',
   /** ai-parse: a supplier invoice read into a goods-receipt draft. */
   ParseSupplierInvoice: 'supplier-invoice',
+  /** import-*: one file's rows, checked (a dry run) or written. */
+  ImportRows: 'import',
   /** zatca-submit: send every pending document up to this one's ICV, oldest first (jobId `zatca-<invoiceId>`). */
   SubmitZatcaDocument: 'submit',
 } as const;

@@ -61,16 +61,25 @@ function inTransaction(runner: QueryRunner | undefined): runner is QueryRunner {
  * sent, the row is sent once more under the same jobId, as a second `queue.add` would have been
  * (BullMQ ignores it while it still holds the job). Outside a transaction the row commits at once.
  */
-export async function stageOutboxJob(manager: EntityManager, job: OutboxJob): Promise<void> {
+export async function stageOutboxJob(manager: EntityManager, job: OutboxJob | readonly OutboxJob[]): Promise<void> {
+  const jobs: readonly OutboxJob[] = Array.isArray(job) ? job : [job as OutboxJob];
+  if (jobs.length === 0) return;
   const schema = outboxSchemaOf(manager.dataSource);
+  // Many jobs in one statement (a file's worth of stock changes); their job ids must differ.
   await manager.query(
     `INSERT INTO ${schema}.outbox (queue, job_name, job_id, payload, job_options)
-     VALUES ($1, $2, $3, $4::jsonb, $5::jsonb)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[], $5::jsonb[])
      ON CONFLICT (queue, job_id) DO UPDATE
        SET job_name = EXCLUDED.job_name, payload = EXCLUDED.payload, job_options = EXCLUDED.job_options,
            created_at = now(), available_at = now(), sent_at = NULL, attempts = 0, last_error = NULL
        WHERE outbox.sent_at IS NOT NULL`,
-    [job.queue, job.name, job.jobId, JSON.stringify(job.data), JSON.stringify(job.options ?? {})],
+    [
+      jobs.map((one) => one.queue),
+      jobs.map((one) => one.name),
+      jobs.map((one) => one.jobId),
+      jobs.map((one) => JSON.stringify(one.data)),
+      jobs.map((one) => JSON.stringify(one.options ?? {})),
+    ],
   );
   const runner = manager.queryRunner;
   if (inTransaction(runner)) (runner.data as Record<string, unknown>)[OUTBOX_STAGED] = true;

@@ -23,7 +23,7 @@ export class Outbox {
     private readonly relay: OutboxRelay,
   ) {}
 
-  stage(manager: EntityManager, job: OutboxJob): Promise<void> {
+  stage(manager: EntityManager, job: OutboxJob | readonly OutboxJob[]): Promise<void> {
     return stageOutboxJob(manager, job);
   }
 

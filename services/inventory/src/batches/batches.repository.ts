@@ -32,6 +32,15 @@ export class BatchesRepository {
     return repository.save(repository.create(batch));
   }
 
+  /** New batches in one statement, each with its id. */
+  async insertMany(batches: readonly NewBatch[], manager: EntityManager): Promise<StockBatchEntity[]> {
+    if (batches.length === 0) return [];
+    const repository = manager.getRepository(StockBatchEntity);
+    const entities = batches.map((batch) => repository.create(batch));
+    await repository.insert(entities);
+    return entities;
+  }
+
   /** The batches of these items that hold stock, earliest expiry first. */
   findStockedOf(stockItemIds: string[], manager: EntityManager): Promise<StockBatchEntity[]> {
     if (stockItemIds.length === 0) return Promise.resolve([]);

@@ -24,6 +24,11 @@ export class PacksRepository {
   }
 
   /** The item's packs become exactly these (in the caller's transaction, the item locked). */
+  /** Packs of new items, in one statement. */
+  async insert(packs: readonly StockPackEntity[], manager: EntityManager): Promise<void> {
+    if (packs.length > 0) await manager.getRepository(StockPackEntity).insert([...packs]);
+  }
+
   async replace(itemId: string, packs: Omit<StockPackEntity, 'stockItemId'>[], manager: EntityManager): Promise<void> {
     const repository = manager.getRepository(StockPackEntity);
     await repository.delete({ stockItemId: itemId });

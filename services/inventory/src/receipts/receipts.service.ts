@@ -281,17 +281,19 @@ export class ReceiptsService {
       let item = created.get(sku.toLowerCase());
       if (!item) {
         const unitPrice = moneyColumn(dec(line.unitPrice));
-        item = await this.items.insert(
-          {
-            name: line.name,
-            nameAr: line.nameAr ?? null,
-            sku,
-            quantity: quantityColumn(new Decimal(0)),
-            unit: line.unit,
-            costPrice: unitPrice,
-            sellingPrice: line.sellingPrice === undefined ? unitPrice : moneyColumn(dec(line.sellingPrice)),
-            lowStockThreshold: quantityColumn(new Decimal(DEFAULT_LOW_STOCK_THRESHOLD)),
-          },
+        [item] = await this.items.insertMany(
+          [
+            {
+              name: line.name,
+              nameAr: line.nameAr ?? null,
+              sku,
+              quantity: quantityColumn(new Decimal(0)),
+              unit: line.unit,
+              costPrice: unitPrice,
+              sellingPrice: line.sellingPrice === undefined ? unitPrice : moneyColumn(dec(line.sellingPrice)),
+              lowStockThreshold: quantityColumn(new Decimal(DEFAULT_LOW_STOCK_THRESHOLD)),
+            },
+          ],
           manager,
         );
         created.set(sku.toLowerCase(), item);

@@ -1,4 +1,4 @@
-import { Outbox, quantityJson } from '@erp/common';
+import { Outbox, quantityJson, type OutboxJob } from '@erp/common';
 import {
   JobName,
   QueueName,
@@ -106,6 +106,7 @@ export class StockChangeEvents implements EntitySubscriberInterface, OnModuleIni
       const seen = byItem.get(change.update.stockItemId);
       byItem.set(change.update.stockItemId, { first: seen?.first ?? change, last: change });
     }
+    const jobs: OutboxJob[] = [];
     for (const [productId, { first, last }] of byItem) {
       const previous = new Decimal(first.update.newQuantity).minus(first.update.quantityChange);
       const event: StockChangedEvent = {
@@ -125,12 +126,13 @@ export class StockChangeEvents implements EntitySubscriberInterface, OnModuleIni
       };
       const meta = { requestId: event.id, ...(last.update.createdBy ? { userId: last.update.createdBy } : {}) };
       const data: JobEnvelope<WebhookEvent> = { meta, data: event };
-      await this.outbox.stage(manager, {
+      jobs.push({
         queue: QueueName.WebhookEvents,
         name: JobName.WebhookEvent,
         jobId: webhookEventJobId(event.id),
         data,
       });
     }
+    await this.outbox.stage(manager, jobs);
   }
 }

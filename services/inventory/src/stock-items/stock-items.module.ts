@@ -1,6 +1,9 @@
+import { QueueName } from '@erp/contracts';
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BatchesModule } from '../batches/batches.module.js';
+import { StockItemsImportProcessor } from '../imports/stock-items-import.processor.js';
 import { PacksModule } from '../packs/packs.module.js';
 import { PriceListsModule } from '../price-lists/price-lists.module.js';
 import { StockChangeEvents } from './stock-change-events.js';
@@ -16,9 +19,10 @@ import { StockUpdateEntity } from './stock-update.entity.js';
     BatchesModule,
     PacksModule,
     PriceListsModule,
+    BullModule.registerQueue({ name: QueueName.ImportStockItems }),
   ],
   controllers: [StockItemsController],
-  providers: [StockItemsRepository, StockItemsService, StockChangeEvents],
+  providers: [StockItemsRepository, StockItemsService, StockChangeEvents, StockItemsImportProcessor],
   exports: [StockItemsRepository, StockChangeEvents],
 })
 export class StockItemsModule {}

@@ -79,9 +79,13 @@ export class StockItemsRepository {
     return (await builder.getCount()) > 0;
   }
 
-  insert(item: NewStockItem, manager: EntityManager): Promise<StockItemEntity> {
+  /** New items in one statement; each comes back with its id and the columns the database filled. */
+  async insertMany(items: readonly NewStockItem[], manager: EntityManager): Promise<StockItemEntity[]> {
+    if (items.length === 0) return [];
     const repository = manager.getRepository(StockItemEntity);
-    return repository.save(repository.create(item));
+    const entities = items.map((item) => repository.create(item));
+    await repository.insert(entities);
+    return entities;
   }
 
   save(item: StockItemEntity, manager: EntityManager): Promise<StockItemEntity> {
@@ -99,6 +103,18 @@ export class StockItemsRepository {
       .createQueryBuilder('item')
       .setLock('pessimistic_write')
       .where('item.id IN (:...ids)', { ids })
+      .orderBy('item.id')
+      .getMany();
+  }
+
+  /** The items with these SKUs (compared without case), locked for the caller's transaction. */
+  lockBySkus(skus: string[], manager: EntityManager): Promise<StockItemEntity[]> {
+    if (skus.length === 0) return Promise.resolve([]);
+    return manager
+      .getRepository(StockItemEntity)
+      .createQueryBuilder('item')
+      .setLock('pessimistic_write')
+      .where('lower(item.sku) IN (:...skus)', { skus: skus.map((sku) => sku.toLowerCase()) })
       .orderBy('item.id')
       .getMany();
   }

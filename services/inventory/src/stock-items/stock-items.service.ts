@@ -4,6 +4,7 @@ import {
   ErrorCode,
   InventoryErrorCode,
   LIST_DEFAULT_LIMIT,
+  type CreateStockItemDto,
   type CreateStockItemRequestDto,
   sortOrderOf,
   type ListStockItemsDto,
@@ -47,11 +48,9 @@ export class StockItemsService {
    */
   async create(dto: CreateStockItemRequestDto, actorId: string | undefined): Promise<StockItemDto> {
     this.checkBatchDates(dto.manufactureDate, dto.expiryDate);
-    const packs = toPackRows(dto.packs ?? [], dto.unit);
+    toPackRows(dto.packs ?? [], dto.unit);
     // With a key the SKU is checked after the claim: a repeat finds the SKU its first call took.
     if (!dto.idempotency && (await this.items.isSkuTaken(dto.sku, null))) this.skuTaken(dto.sku);
-    const quantity = dto.quantity === undefined ? new Decimal(0) : dec(dto.quantity);
-    const hasBatch = Boolean(dto.batchNumber || dto.expiryDate || dto.manufactureDate);
     try {
       const { result: item } = await this.dataSource.transaction((manager) =>
         createOnce(manager, 'inventory', 'create-stock-item', dto.idempotency, {
@@ -59,56 +58,8 @@ export class StockItemsService {
           idOf: (item) => item.id,
           create: async () => {
             if (dto.idempotency && (await this.items.isSkuTaken(dto.sku, null, manager))) this.skuTaken(dto.sku);
-            const item = await this.items.insert(
-              {
-                name: dto.name,
-                nameAr: dto.nameAr ?? null,
-                sku: dto.sku,
-                quantity: quantityColumn(quantity),
-                unit: dto.unit,
-                costPrice: moneyColumn(dto.costPrice === undefined ? new Decimal(0) : dec(dto.costPrice)),
-                sellingPrice: moneyColumn(dto.sellingPrice === undefined ? new Decimal(0) : dec(dto.sellingPrice)),
-                lowStockThreshold: quantityColumn(
-                  dto.lowStockThreshold === undefined
-                    ? new Decimal(DEFAULT_LOW_STOCK_THRESHOLD)
-                    : dec(dto.lowStockThreshold),
-                ),
-              },
-              manager,
-            );
-            await this.packs.replace(item.id, packs, manager);
-            const batch = hasBatch
-              ? await this.batches.insert(
-                  {
-                    stockItemId: item.id,
-                    batchNumber: dto.batchNumber ?? null,
-                    quantity: item.quantity,
-                    receivedQuantity: item.quantity,
-                    expiryDate: dto.expiryDate ?? null,
-                    manufactureDate: dto.manufactureDate ?? null,
-                    supplierId: null,
-                    invoiceId: null,
-                  },
-                  manager,
-                )
-              : null;
-            if (quantity.gt(0)) {
-              const initial: NewStockUpdate = {
-                stockItemId: item.id,
-                batchId: batch?.id ?? null,
-                invoiceId: null,
-                quantityChange: item.quantity,
-                newQuantity: item.quantity,
-                newCostPrice: item.costPrice,
-                reason: StockUpdateReason.Initial,
-                reference: null,
-                notes: null,
-                createdBy: actorId ?? null,
-              };
-              await this.items.insertUpdates([initial], manager);
-              this.stockEvents.stage(manager, [initial], [item]);
-            }
-            return item;
+            const [item] = await this.insertMany([dto], actorId, manager);
+            return item!;
           },
         }),
       );
@@ -118,6 +69,80 @@ export class StockItemsService {
       this.refuseTaken(error, dto.sku);
       throw error;
     }
+  }
+
+  /**
+   * New items' rows in the caller's transaction (the form's create, an import's chunk), a few
+   * statements for any number of items: the items, their packs, a first batch for each item given
+   * a batch number or dates, and each opening quantity in the ledger as 'initial'.
+   */
+  async insertMany(
+    dtos: readonly CreateStockItemDto[],
+    actorId: string | undefined,
+    manager: EntityManager,
+  ): Promise<StockItemEntity[]> {
+    const packs = dtos.map((dto) => {
+      this.checkBatchDates(dto.manufactureDate, dto.expiryDate);
+      return toPackRows(dto.packs ?? [], dto.unit);
+    });
+    const zero = new Decimal(0);
+    const items = await this.items.insertMany(
+      dtos.map((dto) => ({
+        name: dto.name,
+        nameAr: dto.nameAr ?? null,
+        sku: dto.sku,
+        quantity: quantityColumn(dto.quantity === undefined ? zero : dec(dto.quantity)),
+        unit: dto.unit,
+        costPrice: moneyColumn(dto.costPrice === undefined ? zero : dec(dto.costPrice)),
+        sellingPrice: moneyColumn(dto.sellingPrice === undefined ? zero : dec(dto.sellingPrice)),
+        lowStockThreshold: quantityColumn(
+          dto.lowStockThreshold === undefined ? new Decimal(DEFAULT_LOW_STOCK_THRESHOLD) : dec(dto.lowStockThreshold),
+        ),
+      })),
+      manager,
+    );
+    await this.packs.insert(
+      items.flatMap((item, k) => packs[k]!.map((pack) => ({ ...pack, stockItemId: item.id }))),
+      manager,
+    );
+    const batched = items.filter((_item, k) => {
+      const dto = dtos[k]!;
+      return Boolean(dto.batchNumber || dto.expiryDate || dto.manufactureDate);
+    });
+    const batches = await this.batches.insertMany(
+      batched.map((item) => {
+        const dto = dtos[items.indexOf(item)]!;
+        return {
+          stockItemId: item.id,
+          batchNumber: dto.batchNumber ?? null,
+          quantity: item.quantity,
+          receivedQuantity: item.quantity,
+          expiryDate: dto.expiryDate ?? null,
+          manufactureDate: dto.manufactureDate ?? null,
+          supplierId: null,
+          invoiceId: null,
+        };
+      }),
+      manager,
+    );
+    const batchOf = new Map(batches.map((batch) => [batch.stockItemId, batch.id]));
+    const initial = items
+      .filter((item) => new Decimal(item.quantity).gt(0))
+      .map((item): NewStockUpdate => ({
+        stockItemId: item.id,
+        batchId: batchOf.get(item.id) ?? null,
+        invoiceId: null,
+        quantityChange: item.quantity,
+        newQuantity: item.quantity,
+        newCostPrice: item.costPrice,
+        reason: StockUpdateReason.Initial,
+        reference: null,
+        notes: null,
+        createdBy: actorId ?? null,
+      }));
+    await this.items.insertUpdates(initial, manager);
+    if (initial.length > 0) this.stockEvents.stage(manager, initial, items);
+    return items;
   }
 
   /** By name; `limit` 500 unless asked (at most 5000); the total only when a limit was asked. */
@@ -159,21 +184,7 @@ export class StockItemsService {
       const item = await this.dataSource.transaction(async (manager) => {
         const [item] = await this.items.lockByIds([id], manager);
         if (!item) this.notFound(id);
-        if (changes.sku !== undefined && (await this.items.isSkuTaken(changes.sku, id, manager))) {
-          this.skuTaken(changes.sku);
-        }
-        if (changes.name !== undefined) item.name = changes.name;
-        if (changes.nameAr !== undefined) item.nameAr = changes.nameAr;
-        if (changes.sku !== undefined) item.sku = changes.sku;
-        if (changes.unit !== undefined) item.unit = changes.unit;
-        if (changes.costPrice !== undefined) item.costPrice = moneyColumn(dec(changes.costPrice));
-        if (changes.sellingPrice !== undefined) item.sellingPrice = moneyColumn(dec(changes.sellingPrice));
-        if (changes.lowStockThreshold !== undefined) {
-          item.lowStockThreshold = quantityColumn(dec(changes.lowStockThreshold));
-        }
-        if (changes.quantity !== undefined) await this.adjust(item, dec(changes.quantity), actorId, manager);
-        if (changes.packs !== undefined || changes.unit !== undefined) await this.replacePacks(item, changes, manager);
-        return this.items.save(item, manager);
+        return this.applyChanges(item, changes, actorId, manager);
       });
       const [dto] = await this.withBatches([item]);
       return dto!;
@@ -181,6 +192,30 @@ export class StockItemsService {
       this.refuseTaken(error, changes.sku);
       throw error;
     }
+  }
+
+  /** The stock form's changes to a locked item, in the caller's transaction (the form's save, an import's row). */
+  async applyChanges(
+    item: StockItemEntity,
+    changes: UpdateStockItemDto,
+    actorId: string | undefined,
+    manager: EntityManager,
+  ): Promise<StockItemEntity> {
+    if (changes.sku !== undefined && (await this.items.isSkuTaken(changes.sku, item.id, manager))) {
+      this.skuTaken(changes.sku);
+    }
+    if (changes.name !== undefined) item.name = changes.name;
+    if (changes.nameAr !== undefined) item.nameAr = changes.nameAr;
+    if (changes.sku !== undefined) item.sku = changes.sku;
+    if (changes.unit !== undefined) item.unit = changes.unit;
+    if (changes.costPrice !== undefined) item.costPrice = moneyColumn(dec(changes.costPrice));
+    if (changes.sellingPrice !== undefined) item.sellingPrice = moneyColumn(dec(changes.sellingPrice));
+    if (changes.lowStockThreshold !== undefined) {
+      item.lowStockThreshold = quantityColumn(dec(changes.lowStockThreshold));
+    }
+    if (changes.quantity !== undefined) await this.adjust(item, dec(changes.quantity), actorId, manager);
+    if (changes.packs !== undefined || changes.unit !== undefined) await this.replacePacks(item, changes, manager);
+    return this.items.save(item, manager);
   }
 
   /**

@@ -16,8 +16,21 @@ export class ClientsRepository {
     return rows.save(rows.create(client));
   }
 
-  save(client: ClientEntity): Promise<ClientEntity> {
-    return this.rows.save(client);
+  save(client: ClientEntity, manager?: EntityManager): Promise<ClientEntity> {
+    return (manager ? manager.getRepository(ClientEntity) : this.rows).save(client);
+  }
+
+  /** The clients with these names (ignoring case and surrounding spaces), oldest first, locked for an update. */
+  lockByNames(names: string[], manager: EntityManager): Promise<ClientEntity[]> {
+    if (names.length === 0) return Promise.resolve([]);
+    return manager
+      .getRepository(ClientEntity)
+      .createQueryBuilder('client')
+      .setLock('pessimistic_write')
+      .where('lower(btrim(client.name)) IN (:...names)', { names: names.map((name) => name.trim().toLowerCase()) })
+      .orderBy('client.createdAt')
+      .addOrderBy('client.id')
+      .getMany();
   }
 
   countWithPriceList(priceListId: string): Promise<number> {

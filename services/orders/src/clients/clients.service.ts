@@ -12,6 +12,7 @@ import {
   type ClientActivityDto,
   type ClientDto,
   type ClientPageDto,
+  type CreateClientDto,
   type CreateClientRequestDto,
   type ListClientsDto,
   type NationalAddressDto,
@@ -37,33 +38,41 @@ export class ClientsService {
   /** A new client; with an idempotency key, exactly once: a repeat answers the first client. */
   async create(dto: CreateClientRequestDto, meta: RpcMeta): Promise<ClientDto> {
     if (dto.priceListId) await this.checkPriceList(dto.priceListId, meta);
-    const nationalAddress = dto.nationalAddress ? toNationalAddress(dto.nationalAddress) : null;
-    assertAddressWithVatNumber(dto.vatNumber ?? null, nationalAddress);
+    assertAddressWithVatNumber(
+      dto.vatNumber ?? null,
+      dto.nationalAddress ? toNationalAddress(dto.nationalAddress) : null,
+    );
     const { result } = await this.dataSource.transaction((manager) =>
       createOnce(manager, 'orders', 'create-client', dto.idempotency, {
         findEarlier: (id) => this.clients.findById(id, manager),
         idOf: (client) => client.id,
-        create: () =>
-          this.clients.insert(
-            {
-              name: dto.name,
-              nameAr: dto.nameAr ?? null,
-              phone: dto.phone ?? null,
-              email: dto.email ?? null,
-              address: dto.address ?? null,
-              notes: dto.notes ?? null,
-              priceListId: dto.priceListId?.toLowerCase() ?? null,
-              paymentTermsDays: dto.paymentTermsDays ?? 0,
-              creditLimit: dto.creditLimit === undefined ? null : moneyColumn(dec(dto.creditLimit)),
-              vatNumber: dto.vatNumber ?? null,
-              nationalAddress,
-              createdBy: meta.userId ?? null,
-            },
-            manager,
-          ),
+        create: () => this.insertNew(dto, meta.userId, manager),
       }),
     );
     return toClientDto(result);
+  }
+
+  /** A new client's row in the caller's transaction (the form's create, an import's row). */
+  insertNew(dto: CreateClientDto, actorId: string | undefined, manager: EntityManager): Promise<ClientEntity> {
+    const nationalAddress = dto.nationalAddress ? toNationalAddress(dto.nationalAddress) : null;
+    assertAddressWithVatNumber(dto.vatNumber ?? null, nationalAddress);
+    return this.clients.insert(
+      {
+        name: dto.name,
+        nameAr: dto.nameAr ?? null,
+        phone: dto.phone ?? null,
+        email: dto.email ?? null,
+        address: dto.address ?? null,
+        notes: dto.notes ?? null,
+        priceListId: dto.priceListId?.toLowerCase() ?? null,
+        paymentTermsDays: dto.paymentTermsDays ?? 0,
+        creditLimit: dto.creditLimit === undefined ? null : moneyColumn(dec(dto.creditLimit)),
+        vatNumber: dto.vatNumber ?? null,
+        nationalAddress,
+        createdBy: actorId ?? null,
+      },
+      manager,
+    );
   }
 
   async get(id: string): Promise<ClientDto> {
@@ -77,6 +86,11 @@ export class ClientsService {
     if (changes.priceListId) await this.checkPriceList(changes.priceListId, meta);
     const client = await this.clients.findById(id);
     if (!client) throw clientNotFound(id);
+    return toClientDto(await this.applyChanges(client, changes));
+  }
+
+  /** The changed fields on a client (null clears an optional one), saved in the caller's transaction when given. */
+  applyChanges(client: ClientEntity, changes: UpdateClientDto, manager?: EntityManager): Promise<ClientEntity> {
     for (const field of ['name', 'nameAr', 'phone', 'email', 'address', 'notes'] as const) {
       const value = changes[field];
       if (value !== undefined) (client as unknown as Record<string, string | null>)[field] = value;
@@ -91,7 +105,7 @@ export class ClientsService {
       client.nationalAddress = changes.nationalAddress && toNationalAddress(changes.nationalAddress);
     }
     assertAddressWithVatNumber(client.vatNumber, client.nationalAddress);
-    return toClientDto(await this.clients.save(client));
+    return this.clients.save(client, manager);
   }
 
   /**
