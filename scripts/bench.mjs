@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchImports } from './lib/bench-imports.mjs';
 import { benchInventory } from './lib/bench-inventory.mjs';
 import { benchPdf } from './lib/bench-pdf.mjs';
 import { benchOrders } from './lib/bench-orders.mjs';
@@ -184,8 +185,23 @@ async function partnerApiOnly() {
   }
 }
 
+/** `BENCH_ONLY=imports npm run bench`: the imports section alone, printed (docs/benchmarks.md left alone). */
+async function importsOnly() {
+  await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
+  await onServer(`CREATE DATABASE "${benchDatabase}"`);
+  const { child } = await startSystem();
+  try {
+    const lines = await benchImports({ baseUrl, cookie: await signIn(), log });
+    process.stdout.write(lines.join('\n') + '\n');
+  } finally {
+    await stopSystem(child);
+    await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
+  }
+}
+
 async function main() {
   if (process.env.BENCH_ONLY === 'partner-api') return partnerApiOnly();
+  if (process.env.BENCH_ONLY === 'imports') return importsOnly();
   await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
   await onServer(`CREATE DATABASE "${benchDatabase}"`);
   const { child, readyMs } = await startSystem();
@@ -225,7 +241,8 @@ async function main() {
     });
     const partnerApi = await benchV1({ baseUrl, cookie, databaseUrl: databaseUrl(benchDatabase), log });
     const orders = await benchOrders({ baseUrl, cookie, databaseUrl: databaseUrl(benchDatabase), log });
-    results = { health, demo, login, user, inventory, orders, partnerApi };
+    const imports = await benchImports({ baseUrl, cookie, log });
+    results = { health, demo, login, user, inventory, orders, partnerApi, imports };
   } finally {
     await stopSystem(child);
     await onServer(`DROP DATABASE IF EXISTS "${benchDatabase}" WITH (FORCE)`);
@@ -269,6 +286,7 @@ async function main() {
     ...results.inventory,
     ...results.orders,
     ...results.partnerApi,
+    ...results.imports,
     ...pdf,
   ];
   writeFileSync(join(root, 'docs/benchmarks.md'), lines.join('\n'));

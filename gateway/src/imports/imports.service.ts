@@ -2,6 +2,7 @@ import {
   AppException,
   ErrorCode,
   IMPORT_PREVIEW_ROWS,
+  importFieldList,
   ImportErrorCode,
   JobName,
   Permission,
@@ -74,10 +75,12 @@ export class ImportsService {
   }
 
   async get(id: string, user: UserDto): Promise<ImportDto> {
-    const job = await this.find(id);
+    let job = await this.find(id);
     const { kind, dryRun, fileName, columns, rows } = job.data.data;
     this.assertMayImport(kind, user);
     const state = await job.getState();
+    // It may have ended between the two reads: its result is then read again.
+    if (state === 'completed' || state === 'failed') job = await this.find(id);
     const status: ImportStatus =
       state === 'completed' ? 'done' : state === 'failed' ? 'failed' : state === 'active' ? 'running' : 'queued';
     const result = status === 'done' ? job.returnvalue : null;
@@ -89,6 +92,7 @@ export class ImportsService {
       dryRun,
       fileName,
       status,
+      fields: importFieldList(kind),
       total: rows.length,
       processed: count('processed'),
       created: count('created'),

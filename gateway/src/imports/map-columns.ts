@@ -1,6 +1,7 @@
 import {
   AppException,
   fieldOfHeader,
+  importFieldList,
   importFields,
   ImportErrorCode,
   normalizeHeader,
@@ -34,7 +35,7 @@ export function mapColumns(
       throw new AppException(ImportErrorCode.BadMapping, `mapping: ${kind} have no field ${choice}`, {
         header,
         field: choice,
-        fields: fields.map((spec) => spec.name),
+        fields: importFieldList(kind),
       });
     }
     return { header, field: field.name };
@@ -46,6 +47,7 @@ export function mapColumns(
       throw new AppException(ImportErrorCode.BadMapping, `Two columns are read as ${column.field}: choose one`, {
         field: column.field,
         columns,
+        fields: importFieldList(kind),
       });
     }
     seen.add(column.field);
@@ -55,6 +57,7 @@ export function mapColumns(
     throw new AppException(ImportErrorCode.MissingColumns, `The file needs a column for ${missing.join(', ')}`, {
       missing,
       columns,
+      fields: importFieldList(kind),
     });
   }
   return columns;

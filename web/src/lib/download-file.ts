@@ -26,8 +26,13 @@ export async function downloadFile(
   if (!response.ok) {
     throw toHttpError(response.status, response.statusText, await response.text(), response.headers.get('Retry-After'));
   }
-  const blob = await response.blob();
   const fileName = fileNameOf(response.headers.get('Content-Type'));
+  saveBlob(await response.blob(), fileName);
+  return fileName;
+}
+
+/** Saves a file made or fetched in the page under `fileName`, through an object URL revoked 100 ms later. */
+export function saveBlob(blob: Blob, fileName: string): void {
   const objectUrl = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = objectUrl;
@@ -41,5 +46,4 @@ export async function downloadFile(
     link.remove();
     window.setTimeout(() => URL.revokeObjectURL(objectUrl), REVOKE_OBJECT_URL_AFTER_MS);
   }
-  return fileName;
 }

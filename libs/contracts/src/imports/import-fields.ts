@@ -1,4 +1,4 @@
-import type { ImportKind } from './imports.dto.js';
+import type { ImportFieldDto, ImportKind } from './imports.dto.js';
 
 /**
  * How a cell is read before the row is checked: decimals and whole numbers take Arabic-Indic and
@@ -179,6 +179,11 @@ export const importFields: Readonly<Record<ImportKind, readonly ImportFieldSpec[
   'stock-items': stockItemFields,
   clients: clientFields,
 };
+
+/** The fields of a kind as its answers and errors list them. */
+export function importFieldList(kind: ImportKind): ImportFieldDto[] {
+  return importFields[kind].map((spec) => ({ name: spec.name, required: spec.required ?? null }));
+}
 
 /**
  * A header as it is compared: case, spaces, underscores, punctuation, a part in parentheses,

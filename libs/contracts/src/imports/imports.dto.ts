@@ -69,6 +69,12 @@ export interface ImportColumnDto {
   field: string | null;
 }
 
+/** A field a column can fill; `required` as in ImportFieldSpec (null: never required). */
+export interface ImportFieldDto {
+  name: string;
+  required: 'always' | 'create' | null;
+}
+
 /** A row as it will be read: its number and its values by field. */
 export interface ImportRowDto {
   row: number;
@@ -90,6 +96,8 @@ export interface ImportDto extends ImportCountsDto {
   dryRun: boolean;
   fileName: string | null;
   status: ImportStatus;
+  /** Every field of the kind, for choosing a column's field. */
+  fields: ImportFieldDto[];
   columns: ImportColumnDto[];
   preview: ImportRowDto[];
   errors: ImportRowErrorDto[];

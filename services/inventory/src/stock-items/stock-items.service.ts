@@ -22,6 +22,7 @@ import { planReduction } from '../batches/fefo.js';
 import { toFefoBatch } from '../batches/stock-batch.mapper.js';
 import { createOnce, dec, moneyColumn, quantityColumn } from '@erp/common';
 import { toPackRows } from '../packs/packs.js';
+import type { StockPackEntity } from '../packs/stock-pack.entity.js';
 import { isBarcodeViolation, PacksRepository } from '../packs/packs.repository.js';
 import { PriceListsRepository } from '../price-lists/price-lists.repository.js';
 import type { StockItemEntity } from './stock-item.entity.js';
@@ -201,9 +202,11 @@ export class StockItemsService {
     actorId: string | undefined,
     manager: EntityManager,
   ): Promise<StockItemEntity> {
-    if (changes.sku !== undefined && (await this.items.isSkuTaken(changes.sku, item.id, manager))) {
-      this.skuTaken(changes.sku);
+    if (changes.sku !== undefined && changes.sku !== item.sku) {
+      if (await this.items.isSkuTaken(changes.sku, item.id, manager)) this.skuTaken(changes.sku);
     }
+    const before = columnsOf(item);
+    const unitBefore = item.unit;
     if (changes.name !== undefined) item.name = changes.name;
     if (changes.nameAr !== undefined) item.nameAr = changes.nameAr;
     if (changes.sku !== undefined) item.sku = changes.sku;
@@ -214,8 +217,11 @@ export class StockItemsService {
       item.lowStockThreshold = quantityColumn(dec(changes.lowStockThreshold));
     }
     if (changes.quantity !== undefined) await this.adjust(item, dec(changes.quantity), actorId, manager);
-    if (changes.packs !== undefined || changes.unit !== undefined) await this.replacePacks(item, changes, manager);
-    return this.items.save(item, manager);
+    if (changes.packs !== undefined || item.unit !== unitBefore) {
+      await this.replacePacks(item, changes, item.unit !== unitBefore, manager);
+    }
+    // Nothing changed (an import of the same file again): nothing written.
+    return columnsOf(item) === before ? item : this.items.save(item, manager);
   }
 
   /**
@@ -259,6 +265,7 @@ export class StockItemsService {
   private async replacePacks(
     item: StockItemEntity,
     changes: UpdateStockItemDto,
+    unitChanged: boolean,
     manager: EntityManager,
   ): Promise<void> {
     const current = (await this.packs.findOf([item.id], manager)).get(item.id) ?? [];
@@ -272,6 +279,7 @@ export class StockItemsService {
         })),
       item.unit,
     );
+    if (!unitChanged && samePacks(current, rows)) return;
     await this.packs.replace(item.id, rows, manager);
     await this.items.touch(item, manager);
     await this.priceLists.dropUnitsOtherThan(item.id, [item.unit, ...rows.map((row) => row.unit)], manager);
@@ -315,4 +323,34 @@ export class StockItemsService {
       field: 'sku',
     });
   }
+}
+
+/** An item's own columns as one string, to tell whether a change changed anything. */
+function columnsOf(item: StockItemEntity): string {
+  const { name, nameAr, sku, unit, quantity, costPrice, sellingPrice, lowStockThreshold } = item;
+  return JSON.stringify([
+    name,
+    nameAr,
+    sku,
+    unit,
+    dec(quantity),
+    dec(costPrice),
+    dec(sellingPrice),
+    dec(lowStockThreshold),
+  ]);
+}
+
+/** Whether two lists of packs say the same (units, factors, prices and barcodes, in any order). */
+function samePacks(
+  current: ReadonlyArray<Pick<StockPackEntity, 'unit' | 'factor' | 'sellingPrice' | 'barcode'>>,
+  next: ReadonlyArray<Pick<StockPackEntity, 'unit' | 'factor' | 'sellingPrice' | 'barcode'>>,
+): boolean {
+  const key = (packs: typeof current) =>
+    packs
+      .map((pack) =>
+        JSON.stringify([pack.unit, dec(pack.factor), pack.sellingPrice && dec(pack.sellingPrice), pack.barcode]),
+      )
+      .sort()
+      .join('|');
+  return key(current) === key(next);
 }

@@ -18,13 +18,15 @@ interface ExportMenuProps {
   path: string;
   /** The file's name without its date and extension, e.g. `orders`. */
   name: string;
+  /** The button's words; "Export" unless given. */
+  label?: string;
 }
 
 /**
  * Export: the list as on screen (every page of it) as CSV or Excel, headers in the screen's
  * language (docs/api/lists-and-exports.md). A failure says why in a toast.
  */
-export function ExportMenu({ path, name }: ExportMenuProps) {
+export function ExportMenu({ path, name, label }: ExportMenuProps) {
   const { t } = useTranslation('common');
   const { language } = useLanguage();
   const { toast } = useToast();
@@ -60,7 +62,7 @@ export function ExportMenu({ path, name }: ExportMenuProps) {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
       >
-        {pending ? t('list.exporting') : t('list.export')}
+        {pending ? t('list.exporting') : (label ?? t('list.export'))}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {formats.map((format) => (

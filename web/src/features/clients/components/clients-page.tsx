@@ -1,11 +1,14 @@
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
 import PersonAddAltRoundedIcon from '@mui/icons-material/PersonAddAltRounded';
+import TableViewRoundedIcon from '@mui/icons-material/TableViewRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
+import { useQueryFlag } from '../../../lib/use-query-flag';
+import { ImportDialog } from '../../imports/components/import-dialog';
 import { useGetClientPriceListsQuery, type ClientDto } from '../api/clients-api';
 import { useClientsList } from '../hooks/use-clients-list';
 import { ClientDialog } from './client-dialog';
@@ -32,6 +35,12 @@ export function ClientsPage({ canWrite, canReadPriceLists }: ClientsPageProps) {
     [priceLists.currentData],
   );
 
+  const [importing, setImporting] = useQueryFlag('import', canWrite);
+  const importButton = (
+    <Button variant="outlined" startIcon={<TableViewRoundedIcon />} onClick={() => setImporting(true)}>
+      {t('imports:open.clients')}
+    </Button>
+  );
   const addButton = (
     <Button variant="contained" startIcon={<PersonAddAltRoundedIcon />} onClick={() => setEditing({ kind: 'new' })}>
       {t('actions.add')}
@@ -40,7 +49,18 @@ export function ClientsPage({ canWrite, canReadPriceLists }: ClientsPageProps) {
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={canWrite && addButton} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          canWrite && (
+            <>
+              {importButton}
+              {addButton}
+            </>
+          )
+        }
+      />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {list.isEmpty ? (
           <EmptyStateCard
@@ -57,6 +77,7 @@ export function ClientsPage({ canWrite, canReadPriceLists }: ClientsPageProps) {
           />
         )}
       </Box>
+      <ImportDialog kind="clients" open={importing} onClose={() => setImporting(false)} />
       {editing && (
         <ClientDialog
           key={editing.kind === 'edit' ? editing.client.id : 'new'}

@@ -1,6 +1,7 @@
 import type { StockItemDto } from '@erp/contracts';
 import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
+import TableViewRoundedIcon from '@mui/icons-material/TableViewRounded';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
+import { ImportDialog } from '../../imports/components/import-dialog';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
@@ -44,6 +46,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
   // `undefined`: no dialog; `null`: adding; an item: editing it.
   const [formItem, setFormItem] = useState<StockItemDto | null | undefined>(undefined);
   const [uploading, setUploading] = useQueryFlag('upload', canWrite);
+  const [importing, setImporting] = useQueryFlag('import', canWrite);
   // Kept after the confirm closes, so its text does not vanish during the closing transition.
   const [deleting, setDeleting] = useState<StockItemDto | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -76,6 +79,9 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
           canWrite && (
             <>
               {showGenerate && <GenerateSuggestionsButton label={t('reorder.generate')} variant="text" />}
+              <Button variant="outlined" startIcon={<TableViewRoundedIcon />} onClick={() => setImporting(true)}>
+                {t('imports:open.stock-items')}
+              </Button>
               <Button variant="outlined" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)}>
                 {t('actions.upload')}
               </Button>
@@ -123,6 +129,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
           onClose={() => setFormItem(undefined)}
         />
       )}
+      <ImportDialog kind="stock-items" open={importing} onClose={() => setImporting(false)} />
       <UploadSupplierInvoiceDialog open={uploading} onClose={() => setUploading(false)} currency={currency} />
       <ConfirmDialog
         open={confirmOpen}
