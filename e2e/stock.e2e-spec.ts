@@ -135,9 +135,11 @@ describe('the Stock Management screen, in Chromium', () => {
       await field(addDialog, t(language, 'stock:form.fields.sku')).fill(rice.sku);
       await addDialog.getByRole('combobox', { name: labelled(t(language, 'stock:form.fields.unit')) }).click();
       await owner.getByRole('option', { name: t(language, 'stock:units.name.carton'), exact: true }).click();
-      await quantity.fill('5');
-      await field(addDialog, t(language, 'stock:form.fields.costPrice')).fill('9.25');
-      await sellingPrice.fill('14.50');
+      // In Arabic the amounts are typed as an Arabic keyboard types them: Arabic-Indic digits and ٫.
+      await quantity.fill('');
+      await quantity.pressSequentially(language === 'ar' ? '٥' : '5');
+      await field(addDialog, t(language, 'stock:form.fields.costPrice')).fill(language === 'ar' ? '٩٫٢٥' : '9.25');
+      await sellingPrice.fill(language === 'ar' ? '١٤٫٥٠' : '14.50');
       await field(addDialog, t(language, 'stock:form.fields.lowStockThreshold')).fill('10');
       await field(addDialog, t(language, 'stock:form.fields.batchNumber')).fill(rice.batchNumber);
       await field(addDialog, t(language, 'stock:form.fields.manufactureDate')).fill(rice.manufactureDate);

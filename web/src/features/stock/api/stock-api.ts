@@ -31,10 +31,11 @@ export type CreateStockItemRequest = Omit<
   CreateStockItemDto,
   'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold' | 'packs'
 > & {
-  quantity?: number;
-  costPrice?: number;
-  sellingPrice?: number;
-  lowStockThreshold?: number;
+  /** Decimal text with ASCII digits (what was typed, Arabic digits read), never a float. */
+  quantity?: string;
+  costPrice?: string;
+  sellingPrice?: string;
+  lowStockThreshold?: string;
   /** Factor and money as decimal text. */
   packs?: StockPackRequest[];
 };
@@ -44,10 +45,10 @@ export type UpdateStockItemRequest = Omit<
   'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold' | 'packs'
 > & {
   id: string;
-  quantity?: number;
-  costPrice?: number;
-  sellingPrice?: number;
-  lowStockThreshold?: number;
+  quantity?: string;
+  costPrice?: string;
+  sellingPrice?: string;
+  lowStockThreshold?: string;
   /** All the item's packs (they replace what it had): sent only when they changed. */
   packs?: StockPackRequest[];
 };

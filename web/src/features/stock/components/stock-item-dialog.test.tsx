@@ -70,7 +70,7 @@ describe('StockItemDialog', () => {
       expect(within(dialog).getByText('Use at most 3 decimal places')).toBeTruthy();
     });
 
-    it('posts the form with numbers as JSON numbers, the first batch included', async () => {
+    it('posts the amounts as decimal text, Arabic-Indic digits and ٫ read as typed, the first batch included', async () => {
       const { fetchMock, onClose, user, dialog, field } = renderDialog(null, {
         'POST /api/stock': () => jsonResponse(makeStockItem(), 201, 'Created'),
       });
@@ -79,9 +79,9 @@ describe('StockItemDialog', () => {
       await user.type(field(/^SKU/), 'MILK-ALM-1L');
       await user.click(within(dialog).getByRole('combobox', { name: /Unit/ }));
       await user.click(await screen.findByRole('option', { name: 'Carton' }));
-      await user.type(field(/^Quantity/), '24.5');
+      await user.type(field(/^Quantity/), '٢٤٫٥');
       await user.type(field(/^Cost price/), '5.50');
-      await user.type(field(/^Selling price/), '7.25');
+      await user.type(field(/^Selling price/), '۷.۲۵');
       await user.type(field(/^Low stock threshold/), '6');
       await user.type(field(/^Batch number/), 'B-2211');
       fireEvent.change(field(/^Manufacture date/), { target: { value: '2026-11-18' } });
@@ -95,10 +95,10 @@ describe('StockItemDialog', () => {
           nameAr: 'حليب المراعي طازج 1 لتر',
           sku: 'MILK-ALM-1L',
           unit: 'carton',
-          quantity: 24.5,
-          costPrice: 5.5,
-          sellingPrice: 7.25,
-          lowStockThreshold: 6,
+          quantity: '24.5',
+          costPrice: '5.50',
+          sellingPrice: '7.25',
+          lowStockThreshold: '6',
           batchNumber: 'B-2211',
           expiryDate: '2026-12-05',
           manufactureDate: '2026-11-18',
@@ -239,7 +239,7 @@ describe('StockItemDialog', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
 
       expect(await screen.findByText('Stock item updated successfully')).toBeTruthy();
-      expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ sellingPrice: 8 }]);
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ sellingPrice: '8' }]);
       expect(onClose).toHaveBeenCalled();
     });
 
@@ -313,7 +313,7 @@ describe('StockItemDialog', () => {
           name: 'Almarai Fresh Milk 1L',
           sku: 'MILK-ALM-1L',
           unit: 'piece',
-          sellingPrice: 6,
+          sellingPrice: '6',
           packs: [
             { unit: 'carton', factor: '12', sellingPrice: '70.00', barcode: '6281007020011' },
             { unit: 'pallet', factor: '960' },
@@ -367,7 +367,7 @@ describe('StockItemDialog', () => {
       await user.type(field(/^Selling price/), '6.5');
       await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
       await screen.findByText('Stock item updated successfully');
-      expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ sellingPrice: 6.5 }]);
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ sellingPrice: '6.5' }]);
     });
 
     it('sends the remaining packs after a removal, and an empty list when the last one goes', async () => {

@@ -217,9 +217,10 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
 
   const moneyAdornment = {
     input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
-    htmlInput: { ...latinInput, inputMode: 'decimal' as const, min: 0, step: 0.01 },
+    htmlInput: { ...latinInput, inputMode: 'decimal' as const },
   };
-  const quantityInput = { htmlInput: { ...latinInput, inputMode: 'decimal' as const, min: 0, step: 'any' } };
+  // Text, not type=number: a number field drops Arabic-Indic digits ("٤٠") without a word.
+  const quantityInput = { htmlInput: { ...latinInput, inputMode: 'decimal' as const } };
   const title = item ? t('form.editTitle', { name: item.name }) : t('form.createTitle');
 
   return (
@@ -258,14 +259,12 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
             </TextField>
             <TextField
               {...bind('quantity')}
-              type="number"
               label={t('form.fields.quantity')}
               placeholder="0"
               slotProps={quantityInput}
             />
             <TextField
               {...bind('lowStockThreshold')}
-              type="number"
               label={t('form.fields.lowStockThreshold')}
               placeholder={String(DEFAULT_LOW_STOCK_THRESHOLD)}
               slotProps={quantityInput}
@@ -275,14 +274,12 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
             />
             <TextField
               {...bind('costPrice')}
-              type="number"
               label={t('form.fields.costPrice')}
               placeholder="0.00"
               slotProps={moneyAdornment}
             />
             <TextField
               {...bind('sellingPrice')}
-              type="number"
               label={t('form.fields.sellingPrice')}
               placeholder="0.00"
               slotProps={moneyAdornment}

@@ -301,7 +301,7 @@ describe('StockPage', () => {
     const before = stockRequests(fetchMock).length;
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     await screen.findByText('Stock item updated successfully');
-    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ quantity: 40 }]);
+    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ quantity: '40' }]);
     await waitFor(() => expect(stockRequests(fetchMock).length).toBeGreaterThan(before));
     await waitFor(() => expect(expiringCalls).toBe(2));
   });

@@ -31,7 +31,7 @@ describe('toUpdateRequest', () => {
     const item = makeStockItem({ lowStockThreshold: 4 });
     expect(toUpdateRequest(item, { ...stockFormOf(item), lowStockThreshold: '', nameAr: ' ' })).toEqual({
       id: item.id,
-      lowStockThreshold: 10,
+      lowStockThreshold: '10',
       nameAr: null,
     });
   });

@@ -1,4 +1,5 @@
 import type { StockItemDto, StockUnit } from '@erp/contracts';
+import { checkDecimal, latinDigits, parseScaled } from '../../../lib/decimal';
 import { isBlank, type FormErrors } from '../../../lib/validation';
 import type { CreateStockItemRequest, UpdateStockItemRequest } from '../api/stock-api';
 
@@ -67,17 +68,6 @@ export function stockFormOf(item: StockItemDto): StockFormValues {
   };
 }
 
-type NumberProblem = 'number' | 'min' | 'scale' | null;
-
-function judgeNumber(text: string, scale: number): NumberProblem {
-  const trimmed = text.trim();
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)$/.test(trimmed)) return 'number';
-  if (Number(trimmed) < 0) return 'min';
-  const fraction = trimmed.split('.')[1] ?? '';
-  if (fraction.replace(/0+$/, '').length > scale) return 'scale';
-  return null;
-}
-
 interface NumberRule {
   field: 'quantity' | 'costPrice' | 'sellingPrice' | 'lowStockThreshold';
   scale: number;
@@ -110,7 +100,7 @@ export function validateStockForm(values: StockFormValues, mode: StockFormMode):
       if (mode === 'edit' && requiredOnEdit) errors[field] = `form.errors.${field}Required`;
       continue;
     }
-    const problem = judgeNumber(text, scale);
+    const problem = checkDecimal(text, { scale });
     if (problem === 'min') errors[field] = minKey;
     else if (problem === 'number') errors[field] = 'form.errors.number';
     else if (problem === 'scale')
@@ -123,7 +113,12 @@ export function validateStockForm(values: StockFormValues, mode: StockFormMode):
   return errors;
 }
 
-const numberOf = (text: string): number => Number(text.trim());
+/** What was typed as the API's decimal text: Arabic-Indic digits and ٫ read as ASCII ("٤٠" → "40"). */
+const decimalText = (text: string): string => latinDigits(text).trim();
+
+/** Whether the typed amount differs from the stored one, compared exactly at the column's scale. */
+const differs = (text: string, stored: string | number, scale: number): boolean =>
+  parseScaled(decimalText(text), scale) !== parseScaled(String(stored), scale);
 
 /** POST /api/stock: blank optional fields left out (the server's defaults: 0, 0, 0, threshold 10). */
 export function toCreateRequest(values: StockFormValues): CreateStockItemRequest {
@@ -133,10 +128,10 @@ export function toCreateRequest(values: StockFormValues): CreateStockItemRequest
     unit: values.unit as StockUnit,
   };
   if (!isBlank(values.nameAr)) request.nameAr = values.nameAr.trim();
-  if (!isBlank(values.quantity)) request.quantity = numberOf(values.quantity);
-  if (!isBlank(values.costPrice)) request.costPrice = numberOf(values.costPrice);
-  if (!isBlank(values.sellingPrice)) request.sellingPrice = numberOf(values.sellingPrice);
-  if (!isBlank(values.lowStockThreshold)) request.lowStockThreshold = numberOf(values.lowStockThreshold);
+  if (!isBlank(values.quantity)) request.quantity = decimalText(values.quantity);
+  if (!isBlank(values.costPrice)) request.costPrice = decimalText(values.costPrice);
+  if (!isBlank(values.sellingPrice)) request.sellingPrice = decimalText(values.sellingPrice);
+  if (!isBlank(values.lowStockThreshold)) request.lowStockThreshold = decimalText(values.lowStockThreshold);
   if (!isBlank(values.batchNumber)) request.batchNumber = values.batchNumber.trim();
   if (values.expiryDate) request.expiryDate = values.expiryDate;
   if (values.manufactureDate) request.manufactureDate = values.manufactureDate;
@@ -156,15 +151,14 @@ export function toUpdateRequest(item: StockItemDto, values: StockFormValues): Up
   const sku = values.sku.trim();
   if (sku !== item.sku) request.sku = sku;
   if (values.unit !== item.unit) request.unit = values.unit as StockUnit;
-  const quantity = numberOf(values.quantity);
-  if (quantity !== item.quantity) request.quantity = quantity;
-  const costPrice = numberOf(values.costPrice);
-  if (costPrice !== Number(item.costPrice)) request.costPrice = costPrice;
-  const sellingPrice = numberOf(values.sellingPrice);
-  if (sellingPrice !== Number(item.sellingPrice)) request.sellingPrice = sellingPrice;
+  if (differs(values.quantity, item.quantity, QUANTITY_SCALE)) request.quantity = decimalText(values.quantity);
+  if (differs(values.costPrice, item.costPrice, MONEY_SCALE)) request.costPrice = decimalText(values.costPrice);
+  if (differs(values.sellingPrice, item.sellingPrice, MONEY_SCALE)) {
+    request.sellingPrice = decimalText(values.sellingPrice);
+  }
   const threshold = isBlank(values.lowStockThreshold)
-    ? DEFAULT_LOW_STOCK_THRESHOLD
-    : numberOf(values.lowStockThreshold);
-  if (threshold !== item.lowStockThreshold) request.lowStockThreshold = threshold;
+    ? String(DEFAULT_LOW_STOCK_THRESHOLD)
+    : decimalText(values.lowStockThreshold);
+  if (differs(threshold, item.lowStockThreshold, QUANTITY_SCALE)) request.lowStockThreshold = threshold;
   return Object.keys(request).length > 1 ? request : null;
 }
