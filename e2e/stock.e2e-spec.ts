@@ -222,7 +222,8 @@ describe('the Stock Management screen, in Chromium', () => {
       await expect.poll(() => riceRow.innerText()).toContain('19.75');
       expect(await riceRow.innerText()).not.toContain('14.50');
 
-      // 4. Expiring Items: the 12-day batch at 30 days, the 45-day one only from 60 days.
+      // 4. Expiring Items, one tab away from the inventory: the 12-day batch at 30 days, the 45-day one only from 60 days.
+      await owner.getByRole('tab', { name: t(language, 'stock:tabs.expiring'), exact: true }).click();
       const expiring = owner.getByRole('region', { name: t(language, 'stock:expiring.title') });
       const expiringTable = expiring.getByRole('table', { name: t(language, 'stock:expiring.tableLabel') });
       const riceBatch = rowWith(expiringTable, rice.batchNumber);
@@ -242,7 +243,8 @@ describe('the Stock Management screen, in Chromium', () => {
       expect(await oilBatch.innerText()).toContain(await formatDays(owner, language, 45));
       expect(await riceBatch.count()).toBe(1);
 
-      // The screen as it is now, with the whole catalogue and both batches, without the toast.
+      // The screen as it is now (Inventory, the whole catalogue), without the toast.
+      await owner.getByRole('tab', { name: t(language, 'stock:tabs.inventory'), exact: true }).click();
       await search.fill('');
       await expect.poll(async () => (await dataRows(inventoryTable).count()) >= 2).toBe(true);
       const toastClose = owner.getByRole('button', { name: t(language, 'common:actions.close'), exact: true });
@@ -251,6 +253,7 @@ describe('the Stock Management screen, in Chromium', () => {
       await settle(owner);
       await owner.screenshot({ path: join(screenshotsDir, `e2e-stock-${language}.png`) });
 
+      await owner.getByRole('tab', { name: t(language, 'stock:tabs.expiring'), exact: true }).click();
       await window30.click();
       await expect.poll(() => oilBatch.count()).toBe(0);
       expect(await riceBatch.count()).toBe(1);
@@ -324,6 +327,7 @@ describe('the Stock Management screen, in Chromium', () => {
       await staff.context().close();
 
       // 5. Delete: the confirmation names the item and its SKU; once confirmed the row is gone.
+      await owner.getByRole('tab', { name: t(language, 'stock:tabs.inventory'), exact: true }).click();
       await search.fill(rice.sku);
       await expect.poll(() => dataRows(inventoryTable).count()).toBe(1);
       await riceRow

@@ -89,6 +89,25 @@ export function formatMoney(value: string | number, currency: string, language: 
   ).format(amount);
 }
 
+/**
+ * The currency as the language writes it next to an amount: "SAR" (en), "ر.س." (ar), from Intl
+ * (the same words formatMoney prints), for field adornments and labels.
+ */
+export function currencyLabel(currency: string, language: Language): string {
+  const locale = intlLocaleOf(language);
+  const parts = cached(
+    `money:${currency}:${locale}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  ).formatToParts(1);
+  return parts.find((part) => part.type === 'currency')?.value.trim() ?? currency;
+}
+
 /** A quantity with up to 3 decimals (kg, L are fractional): "1,250.5". */
 export function formatQuantity(value: number, language: Language): string {
   const locale = intlLocaleOf(language);

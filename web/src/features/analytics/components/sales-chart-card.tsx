@@ -11,6 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCardHeader } from '../../../components/section-card-header';
+import { currencyLabel } from '../../../lib/format';
+import { useLanguage } from '../../../lib/use-language';
 import type { AnalyticsDto } from '../api/analytics-api';
 import type { AnalyticsFormat } from '../hooks/use-analytics-format';
 import { bestPoint, buildSalesSeries } from '../lib/sales-series';
@@ -30,6 +32,7 @@ interface SalesChartCardProps {
  */
 export function SalesChartCard({ data, currency, format }: SalesChartCardProps) {
   const { t } = useTranslation('analytics');
+  const { language } = useLanguage();
   const series = useMemo(() => buildSalesSeries(data.salesByDay, data.from, data.to), [data]);
   const { granularity, points } = series;
   const best = bestPoint(points);
@@ -67,7 +70,7 @@ export function SalesChartCard({ data, currency, format }: SalesChartCardProps) 
       ) : (
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5 }}>
           <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-            {t('chart.valueAxis', { currency })}
+            {t('chart.valueAxis', { currency: currencyLabel(currency, language) })}
           </Typography>
           <SalesChart
             series={series}

@@ -16,6 +16,7 @@ import { errorCodeOf, fieldsOfError } from '../../../lib/http-error';
 import { describeOrderError } from '../lib/order-errors';
 import { latinInputProps } from '../../../lib/rtl';
 import { useForm } from '../../../lib/use-form';
+import { currencyLabel } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { isBlank, type FormErrors } from '../../../lib/validation';
 import { useCreateOrderStockItemMutation, type CreateOrderStockItemRequest } from '../api/order-lookups-api';
@@ -166,7 +167,9 @@ export function NewStockItemDialog({ initialName, currency, onClose, onCreated }
               placeholder="0.00"
               {...(form.errors.price || serverErrors.price ? {} : { helperText: t('newStockItem.hints.price') })}
               slotProps={{
-                input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+                input: {
+                  endAdornment: <InputAdornment position="end">{currencyLabel(currency, language)}</InputAdornment>,
+                },
                 htmlInput: { ...latinInput, inputMode: 'decimal' },
               }}
             />

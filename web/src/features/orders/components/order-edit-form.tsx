@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeOrderError } from '../lib/order-errors';
 import { latinInputProps } from '../../../lib/rtl';
+import { currencyLabel } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import {
   useAddOrderItemMutation,
@@ -226,7 +227,9 @@ export function OrderEditForm({
   };
 
   const lastItem = items.length <= 1;
-  const currencyAdornment = { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> };
+  const currencyAdornment = {
+    endAdornment: <InputAdornment position="end">{currencyLabel(currency, language)}</InputAdornment>,
+  };
   const moneyInput = { ...latinInput, inputMode: 'decimal' as const };
   // On a phone the table scrolls sideways under the item's name, which stays in view.
   // (A shadow, not a border, marks its edge: a collapsed table's borders do not stick.)

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { latinInputProps } from '../../../lib/rtl';
+import { currencyLabel } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useOrderFormat } from '../hooks/use-order-format';
 import { useStockItemSearch } from '../hooks/use-stock-item-search';
@@ -86,7 +87,7 @@ export function OrderLineFields({
   pricing = false,
 }: OrderLineFieldsProps) {
   const { t } = useTranslation('orders');
-  const { direction } = useLanguage();
+  const { language, direction } = useLanguage();
   const format = useOrderFormat(currency);
   const headingId = useId();
   const [open, setOpen] = useState(false);
@@ -265,7 +266,9 @@ export function OrderLineFields({
           error={isInvalid('unitPrice')}
           helperText={priceHelper}
           slotProps={{
-            input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+            input: {
+              endAdornment: <InputAdornment position="end">{currencyLabel(currency, language)}</InputAdornment>,
+            },
             htmlInput: { ...latinInput, inputMode: 'decimal' },
           }}
         />

@@ -26,7 +26,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { latinDigits } from '../../../lib/decimal';
-import { formatMoney } from '../../../lib/format';
+import { currencyLabel, formatMoney } from '../../../lib/format';
 import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
 import { latinInputProps } from '../../../lib/rtl';
 import { useUnitFormat } from '../../../lib/units';
@@ -349,7 +349,9 @@ function PriceListForm({ list, catalogue, currency, onPendingChange, onClose }: 
           helperText={priceMessage ?? (own ? t('form.defaultPrice', { price: money(own.price) }) : undefined)}
           autoComplete="off"
           slotProps={{
-            input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+            input: {
+              endAdornment: <InputAdornment position="end">{currencyLabel(currency, language)}</InputAdornment>,
+            },
             htmlInput: { ...latin, inputMode: 'decimal', 'aria-label': aria('form.columns.price') },
             inputLabel: { shrink: true },
             formHelperText: { sx: { mx: 0 } },

@@ -18,6 +18,7 @@ import { describeError, errorCodeOf, fieldsOfError, isHttpError } from '../../..
 import { latinInputProps } from '../../../lib/rtl';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useForm } from '../../../lib/use-form';
+import { currencyLabel } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useCreateStockItemMutation, useUpdateStockItemMutation } from '../api/stock-api';
 import {
@@ -216,7 +217,7 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
   };
 
   const moneyAdornment = {
-    input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+    input: { endAdornment: <InputAdornment position="end">{currencyLabel(currency, language)}</InputAdornment> },
     htmlInput: { ...latinInput, inputMode: 'decimal' as const },
   };
   // Text, not type=number: a number field drops Arabic-Indic digits ("٤٠") without a word.

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { latinDigits } from '../../../lib/decimal';
 import { latinInputProps } from '../../../lib/rtl';
 import { packUnits, useUnitFormat } from '../../../lib/units';
+import { currencyLabel } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import {
   defaultPackPrice,
@@ -57,7 +58,7 @@ export function StockPacksEditor({
   onChange,
 }: StockPacksEditorProps) {
   const { t } = useTranslation('stock');
-  const { direction } = useLanguage();
+  const { language, direction } = useLanguage();
   const units = useUnitFormat();
   const headingId = useId();
   const latin = latinInputProps(direction);
@@ -166,7 +167,9 @@ export function StockPacksEditor({
                   sx={{ gridRow: 2, gridColumn: 1 }}
                   slotProps={{
                     inputLabel: { shrink: true },
-                    input: { endAdornment: <InputAdornment position="end">{currency}</InputAdornment> },
+                    input: {
+                      endAdornment: <InputAdornment position="end">{currencyLabel(currency, language)}</InputAdornment>,
+                    },
                     htmlInput: {
                       ...latin,
                       inputMode: 'decimal',

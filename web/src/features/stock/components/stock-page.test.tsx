@@ -214,10 +214,12 @@ describe('StockPage', () => {
       expect(screen.queryByText('No stock items yet')).toBeNull();
     });
 
-    it('shows the empty state, whose button opens the supplier invoice upload', async () => {
+    it('shows the empty state, whose buttons open the import and the supplier invoice upload', async () => {
       const { user } = renderPage([]);
       expect(await screen.findByText('No stock items yet')).toBeTruthy();
       expect(screen.queryByRole('table', { name: 'Current inventory' })).toBeNull();
+      // Import in the header and in the empty state: a first day starts from a spreadsheet.
+      expect(screen.getAllByRole('button', { name: 'Import' })).toHaveLength(2);
       await user.click(screen.getByRole('button', { name: 'Upload First Invoice' }));
       expect(await screen.findByRole('dialog', { name: 'Upload Supplier Invoice' })).toBeTruthy();
     });
@@ -313,6 +315,7 @@ describe('StockPage', () => {
       { canWrite: false },
     );
     await screen.findByText('Almarai Fresh Milk 1L');
+    await userEvent.setup().click(screen.getByRole('tab', { name: 'Reorder suggestions (1)' }));
     await screen.findByRole('region', { name: 'Reorder Suggestions' });
     for (const name of [
       /Add Stock Item/,
@@ -338,13 +341,33 @@ describe('StockPage', () => {
     expect(bodiesSent(fetchMock, 'POST', '/api/stock/generate-reorder-suggestions')).toEqual([undefined]);
   });
 
+  it('opens on Inventory, with Expiring and Reorder suggestions one tab away (the tab in the address)', async () => {
+    const { user } = renderPage([milk], {
+      '/api/stock/expiring': () => jsonResponse([makeExpiringBatch()]),
+      '/api/stock/reorder-suggestions': () => jsonResponse([makeReorderEntry()]),
+    });
+    const inventoryTab = await screen.findByRole('tab', { name: 'Inventory' });
+    expect(inventoryTab.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('table', { name: 'Current inventory' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Expiring Items' })).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Expiring' }));
+    expect(await screen.findByRole('region', { name: 'Expiring Items' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Current inventory' })).toBeNull();
+    expect(screen.getByRole('tabpanel', { name: 'Expiring' })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Reorder suggestions (1)' }));
+    expect(await screen.findByRole('region', { name: 'Reorder Suggestions' })).toBeTruthy();
+  });
+
   it('keeps working when the reorder suggestions cannot be read (404)', async () => {
     renderPage([milk], {
       '/api/stock/reorder-suggestions': () => jsonResponse({ message: 'No route', code: 'NOT_FOUND' }, 404),
       '/api/stock/expiring': () => jsonResponse([makeExpiringBatch()]),
     });
     expect(await screen.findByText('MILK-ALM-1L')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'Expiring' }));
     expect(await screen.findByRole('region', { name: 'Expiring Items' })).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Reorder suggestions' }));
     expect(screen.queryByRole('region', { name: 'Reorder Suggestions' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     // No such endpoint yet: nothing offers to generate suggestions either.

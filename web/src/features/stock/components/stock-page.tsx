@@ -5,8 +5,11 @@ import TableViewRoundedIcon from '@mui/icons-material/TableViewRounded';
 import UploadFileRoundedIcon from '@mui/icons-material/UploadFileRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
@@ -23,6 +26,10 @@ import { InventoryCard } from './inventory-card';
 import { ReorderSuggestionsCard } from './reorder-suggestions-card';
 import { StockItemDialog } from './stock-item-dialog';
 import { UploadSupplierInvoiceDialog } from './upload-supplier-invoice-dialog';
+
+/** The screen's tabs, Inventory first (`?tab=` names the others, so a link can open one). */
+const stockTabs = ['inventory', 'expiring', 'reorder'] as const;
+type StockTab = (typeof stockTabs)[number];
 
 interface StockPageProps {
   /** stock:write (admins and owners hold it): add, upload, edit, delete and the reorder decisions. */
@@ -68,6 +75,20 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
   const suggestionsMissing = suggestions.isError && isHttpError(suggestions.error) && suggestions.error.status === 404;
   const noSuggestions =
     !suggestions.isFetching && !suggestionsMissing && (suggestions.isError || suggestions.data?.length === 0);
+  const suggestionCount = suggestions.data?.length ?? 0;
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: StockTab = stockTabs.find((name) => name === asked) ?? 'inventory';
+  const showTab = (next: StockTab) =>
+    setParams(
+      (current) => {
+        const kept = new URLSearchParams(current);
+        if (next === 'inventory') kept.delete('tab');
+        else kept.set('tab', next);
+        return kept;
+      },
+      { replace: true },
+    );
   const showGenerate = canWrite && noSuggestions && !inventory.isEmpty && Boolean(inventory.items?.length);
 
   return (
@@ -92,34 +113,73 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
           )
         }
       />
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-        <ExpiringItemsCard currency={currency} />
-        <ReorderSuggestionsCard currency={currency} canWrite={canWrite} />
-        {inventory.isEmpty ? (
-          <EmptyStateCard
-            icon={<Inventory2RoundedIcon />}
-            title={t('empty.title')}
-            description={t(canWrite ? 'empty.description' : 'empty.readOnlyDescription')}
-            action={
-              canWrite && (
-                <Button variant="contained" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)}>
-                  {t('empty.action')}
-                </Button>
-              )
+      <Tabs
+        value={tab}
+        onChange={(_event, next: StockTab) => showTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label={t('tabs.label')}
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {stockTabs.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            id={`stock-tab-${name}`}
+            aria-controls={`stock-panel-${name}`}
+            label={
+              name === 'reorder' && suggestionCount > 0
+                ? t('tabs.reorderCount', { count: suggestionCount })
+                : t(`tabs.${name}`)
             }
           />
-        ) : (
-          <InventoryCard
-            inventory={inventory}
-            currency={currency}
-            canWrite={canWrite}
-            onEdit={(item) => setFormItem(item)}
-            onDelete={(item) => {
-              setDeleting(item);
-              setConfirmOpen(true);
-            }}
-          />
-        )}
+        ))}
+      </Tabs>
+      {/* Every panel stays mounted (hidden when not chosen): their lists keep refreshing after a change. */}
+      <Box
+        role="tabpanel"
+        id="stock-panel-inventory"
+        aria-labelledby="stock-tab-inventory"
+        hidden={tab !== 'inventory'}
+      >
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+          {inventory.isEmpty ? (
+            <EmptyStateCard
+              icon={<Inventory2RoundedIcon />}
+              title={t('empty.title')}
+              description={t(canWrite ? 'empty.description' : 'empty.readOnlyDescription')}
+              action={
+                canWrite && (
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+                    <Button variant="contained" startIcon={<TableViewRoundedIcon />} onClick={() => setImporting(true)}>
+                      {t('imports:open.stock-items')}
+                    </Button>
+                    <Button variant="outlined" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)}>
+                      {t('empty.action')}
+                    </Button>
+                  </Box>
+                )
+              }
+            />
+          ) : (
+            <InventoryCard
+              inventory={inventory}
+              currency={currency}
+              canWrite={canWrite}
+              onEdit={(item) => setFormItem(item)}
+              onDelete={(item) => {
+                setDeleting(item);
+                setConfirmOpen(true);
+              }}
+            />
+          )}
+        </Box>
+      </Box>
+      <Box role="tabpanel" id="stock-panel-expiring" aria-labelledby="stock-tab-expiring" hidden={tab !== 'expiring'}>
+        <ExpiringItemsCard currency={currency} />
+      </Box>
+      <Box role="tabpanel" id="stock-panel-reorder" aria-labelledby="stock-tab-reorder" hidden={tab !== 'reorder'}>
+        <ReorderSuggestionsCard currency={currency} canWrite={canWrite} />
       </Box>
       {formItem !== undefined && (
         <StockItemDialog
