@@ -113,6 +113,7 @@ const contractPolicy: Record<string, string> = {
   'PATCH /api/stock/:id': 'stock:write',
   'DELETE /api/stock/:id': 'stock:write',
   'GET /api/stock/expiring': 'stock:read',
+  'GET /api/stock/movements': 'stock:read',
   'GET /api/stock/reorder-suggestions': 'stock:read',
   'POST /api/stock/generate-reorder-suggestions': 'stock:write',
   'PATCH /api/stock/reorder-suggestions/:id': 'stock:write',

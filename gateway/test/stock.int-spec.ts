@@ -1,4 +1,4 @@
-import type { ExpiringBatchDto, Permission, StockItemDto, UserDto } from '@erp/contracts';
+import type { ExpiringBatchDto, Permission, StockItemDto, StockMovementDto, UserDto } from '@erp/contracts';
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '@erp/common';
@@ -484,5 +484,46 @@ describe('stock through the gateway', () => {
       }
       expect((await owner.get('/api/stock/expiring?days=1')).status).toBe(200);
     });
+  });
+
+  it('lists the stock ledger newest first with who, why and the quantity before and after, and exports it', async () => {
+    const item = await create({ name: 'Ledger Dates 1kg', sku: 'LEDGER-DATES', unit: 'box', quantity: 10 });
+    expect((await owner.patch(`/api/stock/${item.id}`, { quantity: '7.5' })).status).toBe(200);
+    const clerk = await staff(['stock:read']);
+    const response = await clerk.http.get(`/api/stock/movements?stockItemId=${item.id}&limit=10`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-total-count')).toBe('2');
+    const movements = await json<StockMovementDto[]>(response);
+    expect(movements).toMatchObject([
+      {
+        stockItemId: item.id,
+        sku: 'LEDGER-DATES',
+        reason: 'adjustment',
+        quantityBefore: 10,
+        quantityChange: -2.5,
+        quantityAfter: 7.5,
+        createdBy: ownerUser.id,
+        createdByName: ownerUser.fullName,
+      },
+      { reason: 'initial', quantityBefore: 0, quantityChange: 10, quantityAfter: 10, unit: 'box' },
+    ]);
+    const adjustments = await json<StockMovementDto[]>(
+      await owner.get(`/api/stock/movements?search=ledger-dates&reason=adjustment`),
+    );
+    expect(adjustments.map((movement) => movement.quantityAfter)).toEqual([7.5]);
+    const exported = await owner.request('GET', `/api/stock/movements?stockItemId=${item.id}&format=csv`, undefined, {
+      'accept-language': 'ar',
+    });
+    expect(exported.status).toBe(200);
+    const lines = Buffer.from(await exported.arrayBuffer())
+      .toString('utf8')
+      .slice(1)
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('السبب');
+    expect(lines[1]).toContain('تعديل يدوي');
+    expect(lines).toHaveLength(3);
+    expect((await owner.get('/api/stock/movements?stockItemId=nope')).status).toBe(400);
+    expect((await owner.get('/api/stock/movements?reason=theft')).status).toBe(400);
   });
 });

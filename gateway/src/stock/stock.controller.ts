@@ -2,9 +2,11 @@ import {
   ApplyReceiptDto,
   CreateStockItemDto,
   DecideReorderSuggestionDto,
+  IdentityClient,
   InventoryClient,
   ListExpiringDto,
   ListStockItemsDto,
+  ListStockMovementsDto,
   Permission,
   UpdateStockItemDto,
   type ExpiringBatchDto,
@@ -14,6 +16,8 @@ import {
   type ReorderSuggestionEntryDto,
   type RpcMeta,
   type StockItemDto,
+  type StockMovementDto,
+  type StockMovementReason,
   type StockStatus,
   type UserDto,
 } from '@erp/contracts';
@@ -35,6 +39,50 @@ import { GatewayConfig } from '../config/gateway.config.js';
 class StockQuery extends ListStockItemsDto {
   @ExportFormatParam()
   format?: ExportFormat;
+}
+
+class StockMovementsQuery extends ListStockMovementsDto {
+  @ExportFormatParam()
+  format?: ExportFormat;
+}
+
+const reasonLabels: Record<ExportLanguage, Record<StockMovementReason, string>> = {
+  en: {
+    initial: 'Opening stock',
+    adjustment: 'Manual adjustment',
+    order: 'Order',
+    'order-put-back': 'Order reopened or cancelled',
+    'order-return': 'Return',
+    'order-return-written-off': 'Return written off',
+    receipt: 'Goods received',
+  },
+  ar: {
+    initial: 'رصيد افتتاحي',
+    adjustment: 'تعديل يدوي',
+    order: 'طلب',
+    'order-put-back': 'إعادة فتح طلب أو إلغاؤه',
+    'order-return': 'مرتجع',
+    'order-return-written-off': 'مرتجع تالف',
+    receipt: 'استلام بضاعة',
+  },
+};
+
+/** The columns of the movements export, quantities in the item's base unit. */
+function movementColumns(language: ExportLanguage): Array<ExportColumn<StockMovementDto>> {
+  return [
+    { header: { en: 'When', ar: 'الوقت' }, kind: 'date', value: (movement) => movement.createdAt },
+    { header: { en: 'SKU', ar: 'رمز الصنف (SKU)' }, value: (movement) => movement.sku },
+    { header: { en: 'Name', ar: 'الاسم' }, width: 30, value: (movement) => movement.name },
+    { header: { en: 'Arabic name', ar: 'الاسم بالعربية' }, width: 30, value: (movement) => movement.nameAr },
+    { header: { en: 'Reason', ar: 'السبب' }, width: 24, value: (movement) => reasonLabels[language][movement.reason] },
+    { header: { en: 'Before', ar: 'قبل' }, kind: 'number', value: (movement) => movement.quantityBefore },
+    { header: { en: 'Change', ar: 'التغيير' }, kind: 'number', value: (movement) => movement.quantityChange },
+    { header: { en: 'After', ar: 'بعد' }, kind: 'number', value: (movement) => movement.quantityAfter },
+    { header: { en: 'Unit', ar: 'الوحدة' }, value: (movement) => movement.unit },
+    { header: { en: 'Batch', ar: 'رقم التشغيلة' }, value: (movement) => movement.batchNumber },
+    { header: { en: 'By', ar: 'بواسطة' }, width: 24, value: (movement) => movement.createdByName },
+    { header: { en: 'Reference', ar: 'المرجع' }, width: 38, value: (movement) => movement.reference },
+  ];
 }
 
 const statusLabels: Record<ExportLanguage, Record<StockStatus, string>> = {
@@ -77,6 +125,7 @@ function stockColumns(language: ExportLanguage): Array<ExportColumn<StockItemDto
 export class StockController {
   constructor(
     private readonly inventory: InventoryClient,
+    private readonly identity: IdentityClient,
     private readonly config: GatewayConfig,
   ) {}
 
@@ -100,6 +149,39 @@ export class StockController {
       columns: stockColumns,
     };
     return listAnswer(reply, request, (list) => this.inventory.listStockItems(list, meta));
+  }
+
+  /**
+   * The stock ledger, newest first (CONTRACT §13's Movements): every change of quantity with who,
+   * when, why and the quantity before and after; `stockItemId`, `reason` and `search` narrow it;
+   * X-Total-Count when a limit is asked; `format=csv|xlsx` downloads every match.
+   */
+  @RequirePermission(Permission.StockRead)
+  @Get('movements')
+  async movements(
+    @Query() query: StockMovementsQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @RequestMeta() meta: RpcMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StockMovementDto[] | Buffer> {
+    const request = {
+      query,
+      acceptLanguage,
+      timeZone: this.config.BUSINESS_TIME_ZONE,
+      name: 'stock-movements',
+      columns: movementColumns,
+    };
+    return listAnswer(reply, request, async (list) => {
+      const page = await this.inventory.listStockMovements(list, meta);
+      const ids = [...new Set(page.items.flatMap((movement) => (movement.createdBy ? [movement.createdBy] : [])))];
+      if (ids.length === 0) return page;
+      const names = new Map((await this.identity.getUserNames({ ids }, meta)).map((user) => [user.id, user.fullName]));
+      const items = page.items.map((movement) => ({
+        ...movement,
+        createdByName: (movement.createdBy && names.get(movement.createdBy)) || null,
+      }));
+      return { ...page, items };
+    });
   }
 
   /** Batches with stock left that expire within `days` (1–3650, default 30), expired ones included. */

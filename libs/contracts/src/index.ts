@@ -34,6 +34,7 @@ export * from './inventory/stock-item.dto.js';
 export * from './inventory/price-list.dto.js';
 export * from './inventory/expiring.dto.js';
 export * from './inventory/stock-move.dto.js';
+export * from './inventory/stock-movement.dto.js';
 export * from './inventory/receipt.dto.js';
 export * from './inventory/reorder-suggestion.dto.js';
 export * from './billing/billing.patterns.js';

@@ -40,6 +40,8 @@ const sameInBothLanguages = new Set([
   'landing:stats.availabilityValue',
   // "Carton (12 pcs)" / "كرتون (12 حبة)": both parts come translated from units.word/quantity.
   'orders:form.items.packUnit',
+  // "{{before}} → {{after}}": only the arrow, turned for Arabic ("←").
+  'stock:movements.beforeAfter',
   'shell:header.shortcut',
 ]);
 

@@ -14,6 +14,8 @@ import type {
   ResetPasswordDto,
   UpdateUserDto,
   UserDto,
+  GetUserNamesDto,
+  UserNameDto,
 } from './user.dto.js';
 import type { UserStatus } from '../permissions.js';
 
@@ -45,6 +47,10 @@ export class IdentityClient extends ServiceClient {
 
   revokeSession(sessionId: string, meta: RpcMeta): Promise<void> {
     return this.send(IdentityPatterns.RevokeSession, { sessionId }, meta);
+  }
+
+  getUserNames(dto: GetUserNamesDto, meta: RpcMeta): Promise<UserNameDto[]> {
+    return this.send(IdentityPatterns.GetUserNames, dto, meta);
   }
 
   listUsers(meta: RpcMeta): Promise<UserDto[]> {

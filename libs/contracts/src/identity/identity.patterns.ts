@@ -11,6 +11,8 @@ export const IdentityPatterns = {
   ResolveSession: 'identity.resolve-session',
   RevokeSession: 'identity.revoke-session',
   ListUsers: 'identity.list-users',
+  /** Names of users by id, for records that say who did something (any caller: names only). */
+  GetUserNames: 'identity.get-user-names',
   CreateUser: 'identity.create-user',
   UpdateUser: 'identity.update-user',
   UpdateUserStatus: 'identity.update-user-status',

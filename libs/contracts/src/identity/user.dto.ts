@@ -1,4 +1,5 @@
 import {
+  ArrayMaxSize,
   ArrayUnique,
   IsArray,
   IsEmail,
@@ -197,4 +198,17 @@ export class UpdateUserRequestDto extends UpdateUserDto {
 export class UpdateUserStatusRequestDto extends UpdateUserStatusDto {
   @IsUUID()
   id: string;
+}
+
+/** identity.get-user-names: who these users are, by name (unknown ids are left out). */
+export class GetUserNamesDto {
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsUUID('all', { each: true })
+  ids: string[];
+}
+
+export interface UserNameDto {
+  id: string;
+  fullName: string;
 }

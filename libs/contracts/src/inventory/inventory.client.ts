@@ -5,6 +5,7 @@ import { ServiceName } from '../services.js';
 import type { ListProductsDto, ProductPageDto } from '../v1/products.dto.js';
 import type { ExpiringBatchDto } from './expiring.dto.js';
 import { InventoryPatterns } from './inventory.patterns.js';
+import type { ListStockMovementsDto, StockMovementPageDto } from './stock-movement.dto.js';
 import type {
   CreateStockItemRequestDto,
   ListStockItemsDto,
@@ -38,6 +39,10 @@ export class InventoryClient extends ServiceClient {
   /** A new item; with `idempotency`, exactly once per key. */
   createStockItem(dto: CreateStockItemRequestDto, meta: RpcMeta): Promise<StockItemDto> {
     return this.send(InventoryPatterns.CreateStockItem, dto, meta);
+  }
+
+  listStockMovements(query: ListStockMovementsDto, meta: RpcMeta): Promise<StockMovementPageDto> {
+    return this.send(InventoryPatterns.ListStockMovements, query, meta);
   }
 
   listStockItems(query: ListStockItemsDto, meta: RpcMeta): Promise<StockItemPageDto> {

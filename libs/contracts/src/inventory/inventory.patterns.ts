@@ -7,6 +7,7 @@ export const InventoryPatterns = {
   CreateStockItem: 'inventory.create-stock-item',
   ListStockItems: 'inventory.list-stock-items',
   GetStockItem: 'inventory.get-stock-item',
+  ListStockMovements: 'inventory.list-stock-movements',
   UpdateStockItem: 'inventory.update-stock-item',
   DeleteStockItem: 'inventory.delete-stock-item',
   GetItems: 'inventory.get-items',

@@ -1,6 +1,7 @@
 import {
   ChangePasswordRequestDto,
   CreateUserDto,
+  GetUserNamesDto,
   IdDto,
   IdentityPatterns,
   RegisterDto,
@@ -9,6 +10,7 @@ import {
   UpdateUserStatusRequestDto,
   type RpcMeta,
   type UserDto,
+  type UserNameDto,
 } from '@erp/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
@@ -21,6 +23,11 @@ export class UsersController {
   @MessagePattern(IdentityPatterns.Register)
   register(@Payload('data') dto: RegisterDto): Promise<UserDto> {
     return this.users.register(dto);
+  }
+
+  @MessagePattern(IdentityPatterns.GetUserNames)
+  names(@Payload('data') dto: GetUserNamesDto): Promise<UserNameDto[]> {
+    return this.users.names(dto.ids);
   }
 
   @MessagePattern(IdentityPatterns.ListUsers)

@@ -1,7 +1,7 @@
 import { UserRole, UserStatus } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import { In, type EntityManager, type Repository } from 'typeorm';
 import { UserEntity } from './user.entity.js';
 
 export type NewUser = Omit<UserEntity, 'id' | 'createdAt' | 'updatedAt'>;
@@ -33,6 +33,10 @@ export class UsersRepository {
       username: rows.some((row) => row.username.toLowerCase() === username.toLowerCase()),
       email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
     };
+  }
+
+  findByIds(ids: string[]): Promise<UserEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.rows.findBy({ id: In([...new Set(ids)]) });
   }
 
   findNewestFirst(): Promise<UserEntity[]> {

@@ -12,6 +12,7 @@ import {
   type RegisterDto,
   type UpdateUserDto,
   type UserDto,
+  type UserNameDto,
 } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -54,6 +55,11 @@ export class UsersService {
         passwordHash: await this.passwords.hash(dto.password),
       }),
     );
+  }
+
+  /** Names only, for any caller: a record's "by" (the stock ledger), never the rest of the account. */
+  async names(ids: string[]): Promise<UserNameDto[]> {
+    return (await this.users.findByIds(ids)).map((user) => ({ id: user.id, fullName: user.fullName }));
   }
 
   async list(actorId: string | undefined): Promise<UserDto[]> {

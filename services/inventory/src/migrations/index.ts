@@ -6,6 +6,7 @@ import { PacksAndPriceLists1796200000000 } from './1796200000000-packs-and-price
 import { GoodsReturns1796400000000 } from './1796400000000-goods-returns.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
+import { StockMovementsIndex1796700000000 } from './1796700000000-stock-movements-index.js';
 
 /** Migrations of the inventory schema, in order. Each feature adds its own; never edit a landed one. */
 export const inventoryMigrations = [
@@ -17,4 +18,5 @@ export const inventoryMigrations = [
   GoodsReturns1796400000000,
   Outbox1796500000000,
   IdempotentRequests1796600000000,
+  StockMovementsIndex1796700000000,
 ];

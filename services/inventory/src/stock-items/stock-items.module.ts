@@ -11,6 +11,7 @@ import { StockItemEntity } from './stock-item.entity.js';
 import { StockItemsController } from './stock-items.controller.js';
 import { StockItemsRepository } from './stock-items.repository.js';
 import { StockItemsService } from './stock-items.service.js';
+import { StockMovementsRepository } from './stock-movements.repository.js';
 import { StockUpdateEntity } from './stock-update.entity.js';
 
 @Module({
@@ -22,7 +23,13 @@ import { StockUpdateEntity } from './stock-update.entity.js';
     BullModule.registerQueue({ name: QueueName.ImportStockItems }),
   ],
   controllers: [StockItemsController],
-  providers: [StockItemsRepository, StockItemsService, StockChangeEvents, StockItemsImportProcessor],
+  providers: [
+    StockItemsRepository,
+    StockItemsService,
+    StockChangeEvents,
+    StockItemsImportProcessor,
+    StockMovementsRepository,
+  ],
   exports: [StockItemsRepository, StockChangeEvents],
 })
 export class StockItemsModule {}

@@ -1,4 +1,12 @@
-import type { CreateStockItemDto, ExpiringBatchDto, StockItemDto, StockUnit, UpdateStockItemDto } from '@erp/contracts';
+import type {
+  CreateStockItemDto,
+  ExpiringBatchDto,
+  StockItemDto,
+  StockMovementDto,
+  StockMovementReason,
+  StockUnit,
+  UpdateStockItemDto,
+} from '@erp/contracts';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, listTags, type TagType } from '../../../lib/api';
 import type { HttpMeta } from '../../../lib/http-base-query';
@@ -18,6 +26,20 @@ export interface StockItemsQuery {
 }
 
 /** One page of the inventory and the number of items that match (X-Total-Count). */
+/** GET /api/stock/movements: the ledger, one item's (`stockItemId`) or all of it, newest first. */
+export interface StockMovementsQuery {
+  stockItemId?: string;
+  reason?: StockMovementReason;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface StockMovementsPage {
+  items: StockMovementDto[];
+  total: number;
+}
+
 export interface StockItemsPage {
   items: StockItemDto[];
   total: number;
@@ -117,6 +139,18 @@ export const stockApi = api.injectEndpoints({
       }),
       providesTags: (page) => listTags('StockItem', page?.items),
     }),
+    /** Refreshed with the stock list: whatever changes an item's quantity changes its ledger. */
+    getStockMovements: build.query<StockMovementsPage, StockMovementsQuery>({
+      query: ({ stockItemId, reason, search, limit, offset }) => ({
+        url: '/api/stock/movements',
+        params: { stockItemId, reason, search: search?.trim() || undefined, limit, offset },
+      }),
+      transformResponse: (items: StockMovementDto[], meta: HttpMeta | undefined, { offset }) => ({
+        items,
+        total: totalOf(meta, offset + items.length),
+      }),
+      providesTags: [{ type: 'StockItem', id: 'LIST' }],
+    }),
     /** With the submission's Idempotency-Key when given: the same form sent twice makes one item. */
     createStockItem: build.mutation<StockItemDto, CreateStockItemRequest & IdempotentCall>({
       query: ({ idempotencyKey, ...body }) => ({
@@ -169,6 +203,7 @@ export const stockApi = api.injectEndpoints({
 
 export const {
   useGetStockItemsQuery,
+  useGetStockMovementsQuery,
   useCreateStockItemMutation,
   useUpdateStockItemMutation,
   useDeleteStockItemMutation,

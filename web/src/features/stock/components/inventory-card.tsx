@@ -1,6 +1,7 @@
 import type { StockItemDto } from '@erp/contracts';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
+import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
 import Inventory2RoundedIcon from '@mui/icons-material/Inventory2Rounded';
 import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
@@ -43,10 +44,12 @@ interface InventoryCardProps {
   canWrite: boolean;
   onEdit: (item: StockItemDto) => void;
   onDelete: (item: StockItemDto) => void;
+  /** The item's movements (the Movements tab, this item only). */
+  onHistory: (item: StockItemDto) => void;
 }
 
 /** Current Inventory (SPEC §2): a server-side search and pages of name, SKU, quantity, prices, status. */
-export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete }: InventoryCardProps) {
+export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete, onHistory }: InventoryCardProps) {
   const { t } = useTranslation('stock');
   const { language } = useLanguage();
   const format = useStockFormat(currency);
@@ -110,6 +113,15 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
                 />
                 {canWrite && (
                   <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+                    <Button
+                      size="small"
+                      color="inherit"
+                      startIcon={<HistoryRoundedIcon />}
+                      aria-label={t('movements.history', { name: item.name })}
+                      onClick={() => onHistory(item)}
+                    >
+                      {t('tabs.movements')}
+                    </Button>
                     <Button
                       size="small"
                       startIcon={<EditRoundedIcon />}
@@ -241,6 +253,15 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete 
                         </TableCell>
                         {canWrite && (
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            <Tooltip title={t('movements.history', { name: item.name })}>
+                              <IconButton
+                                size="small"
+                                aria-label={t('movements.history', { name: item.name })}
+                                onClick={() => onHistory(item)}
+                              >
+                                <HistoryRoundedIcon fontSize="small" />
+                              </IconButton>
+                            </Tooltip>
                             <Tooltip title={t('actions.editItem', { name: item.name })}>
                               <IconButton
                                 size="small"

@@ -358,6 +358,53 @@ describe('StockPage', () => {
     expect(await screen.findByRole('region', { name: 'Reorder Suggestions' })).toBeTruthy();
   });
 
+  it("shows the stock ledger on Movements, and a row's History opens that item's movements", async () => {
+    const movement = {
+      id: 'm-1',
+      stockItemId: milk.id,
+      sku: milk.sku,
+      name: milk.name,
+      nameAr: milk.nameAr,
+      unit: 'carton',
+      quantityBefore: 40,
+      quantityChange: -12,
+      quantityAfter: 28,
+      reason: 'order',
+      reference: 'o-1',
+      batchNumber: 'B-7',
+      notes: null,
+      createdAt: '2026-11-20T09:30:00.000Z',
+      createdBy: 'u-1',
+      createdByName: 'Sara Al-Qahtani',
+    };
+    const { fetchMock, user } = renderPage([milk], {
+      '/api/stock/movements': () =>
+        new Response(JSON.stringify([movement]), {
+          headers: { 'Content-Type': 'application/json', 'X-Total-Count': '1' },
+        }),
+    });
+    await screen.findByText('MILK-ALM-1L');
+    await user.click(screen.getByRole('button', { name: 'Movements of Almarai Fresh Milk 1L' }));
+    const table = await screen.findByRole('table', { name: 'Stock movements' });
+    await waitFor(() => expect(within(table).getByText('Sara Al-Qahtani')).toBeTruthy());
+    expect(within(table).getByText('Order')).toBeTruthy();
+    expect(within(table).getByText('Batch B-7')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Movements' }).getAttribute('aria-selected')).toBe('true');
+    const asked = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/stock/movements');
+    expect(asked.at(-1)?.searchParams.get('stockItemId')).toBe(milk.id);
+    // Back to every item's movements.
+    await user.click(screen.getByRole('button', { name: 'Show all items' }));
+    await waitFor(() => {
+      const last = fetchMock.mock.calls
+        .map(([url]) => new URL(String(url), 'http://localhost'))
+        .filter((url) => url.pathname === '/api/stock/movements')
+        .at(-1);
+      expect(last?.searchParams.has('stockItemId')).toBe(false);
+    });
+  });
+
   it('keeps working when the reorder suggestions cannot be read (404)', async () => {
     renderPage([milk], {
       '/api/stock/reorder-suggestions': () => jsonResponse({ message: 'No route', code: 'NOT_FOUND' }, 404),

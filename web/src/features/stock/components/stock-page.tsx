@@ -23,12 +23,13 @@ import { useInventory } from '../hooks/use-inventory';
 import { ExpiringItemsCard } from './expiring-items-card';
 import { GenerateSuggestionsButton } from './generate-suggestions-button';
 import { InventoryCard } from './inventory-card';
+import { MovementsCard } from './movements-card';
 import { ReorderSuggestionsCard } from './reorder-suggestions-card';
 import { StockItemDialog } from './stock-item-dialog';
 import { UploadSupplierInvoiceDialog } from './upload-supplier-invoice-dialog';
 
 /** The screen's tabs, Inventory first (`?tab=` names the others, so a link can open one). */
-const stockTabs = ['inventory', 'expiring', 'reorder'] as const;
+const stockTabs = ['inventory', 'expiring', 'reorder', 'movements'] as const;
 type StockTab = (typeof stockTabs)[number];
 
 interface StockPageProps {
@@ -79,15 +80,19 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: StockTab = stockTabs.find((name) => name === asked) ?? 'inventory';
-  const showTab = (next: StockTab) =>
+  // `?item=` narrows Movements to one item (its row's History).
+  const movementsItem = tab === 'movements' ? params.get('item') : null;
+  const showTab = (next: StockTab, item: string | null = null) =>
     setParams(
       (current) => {
         const kept = new URLSearchParams(current);
         if (next === 'inventory') kept.delete('tab');
         else kept.set('tab', next);
+        if (item) kept.set('item', item);
+        else kept.delete('item');
         return kept;
       },
-      { replace: true },
+      { replace: !item },
     );
   const showGenerate = canWrite && noSuggestions && !inventory.isEmpty && Boolean(inventory.items?.length);
 
@@ -171,6 +176,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
                 setDeleting(item);
                 setConfirmOpen(true);
               }}
+              onHistory={(item) => showTab('movements', item.id)}
             />
           )}
         </Box>
@@ -180,6 +186,15 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
       </Box>
       <Box role="tabpanel" id="stock-panel-reorder" aria-labelledby="stock-tab-reorder" hidden={tab !== 'reorder'}>
         <ReorderSuggestionsCard currency={currency} canWrite={canWrite} />
+      </Box>
+      {/* Read only when shown: the ledger is the longest list of the screen. */}
+      <Box
+        role="tabpanel"
+        id="stock-panel-movements"
+        aria-labelledby="stock-tab-movements"
+        hidden={tab !== 'movements'}
+      >
+        {tab === 'movements' && <MovementsCard stockItemId={movementsItem} onShowAll={() => showTab('movements')} />}
       </Box>
       {formItem !== undefined && (
         <StockItemDialog
