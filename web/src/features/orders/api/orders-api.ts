@@ -63,6 +63,10 @@ export interface OrdersQuery {
   search?: string;
   /** One client's orders only (the client's profile). */
   clientId?: string;
+  status?: OrderStatus;
+  /** The orders' business days, from and to inclusive (yyyy-mm-dd). */
+  from?: string;
+  to?: string;
   /** `field:asc|desc` (docs/api/lists-and-exports.md); absent: newest first. */
   sort?: string;
   limit: number;
@@ -177,9 +181,9 @@ export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/orders: newest first, narrowed by `search` (order number or client) and `clientId`, one page. */
     getOrders: build.query<OrdersPage, OrdersQuery>({
-      query: ({ search, clientId, sort, limit, offset }) => ({
+      query: ({ search, clientId, status, from, to, sort, limit, offset }) => ({
         url: '/api/orders',
-        params: { search: search?.trim() || undefined, clientId, sort, limit, offset },
+        params: { search: search?.trim() || undefined, clientId, status, from, to, sort, limit, offset },
       }),
       transformResponse: (items: OrderDto[], meta: HttpMeta | undefined, { offset }) => ({
         items,

@@ -50,7 +50,7 @@ describe('ClientOrders', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Order #', 'Status', 'Total', 'Date', 'Actions']);
+    ).toEqual(['Order #', 'Status', 'Total before VAT', 'Date', 'Actions']);
     expect(row.getByText('Confirmed').closest('[data-status]')?.getAttribute('data-status')).toBe('confirmed');
     expect(row.getByText(/^SAR\s1,234\.50$/)).toBeTruthy();
     expect(row.getByText('Nov 20, 2026')).toBeTruthy();

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -26,9 +27,9 @@ import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatQuantity } from '../../../lib/format';
 import { listPath } from '../../../lib/list-sort';
 import { useLanguage } from '../../../lib/use-language';
-import type { OrderDto } from '../api/orders-api';
+import { orderStatuses, type OrderDto } from '../api/orders-api';
 import { useOrderFormat } from '../hooks/use-order-format';
-import type { OrdersList } from '../hooks/use-orders-list';
+import type { OrderFilters, OrdersList } from '../hooks/use-orders-list';
 import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -74,9 +75,11 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
     <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
       <SearchOffRoundedIcon sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
-        {t('list.noResults.title', { search: list.search })}
+        {list.search ? t('list.noResults.title', { search: list.search }) : t('list.filters.noResults')}
       </Typography>
-      <Typography variant="body2">{t('list.noResults.description')}</Typography>
+      <Typography variant="body2">
+        {list.filtered ? t('list.filters.noResultsDescription') : t('list.noResults.description')}
+      </Typography>
     </Box>
   );
 
@@ -144,6 +147,55 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
   );
   const sorting = { sort: list.sort, onSort: list.sortBy };
 
+  // Status and a date range (the orders' business days), under the heading on every screen size.
+  const filterBar = (
+    <Box
+      role="group"
+      aria-label={t('list.filters.label')}
+      sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center', px: { xs: 2, sm: 3 }, pb: 2 }}
+    >
+      <TextField
+        select
+        size="small"
+        label={t('list.filters.status')}
+        value={list.filters.status}
+        onChange={(event) => list.setFilter('status', event.target.value as OrderFilters['status'])}
+        sx={{ width: { xs: '100%', sm: 180 } }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">{t('list.filters.allStatuses')}</MenuItem>
+        {orderStatuses.map((status) => (
+          <MenuItem key={status} value={status}>
+            {t(`status.${status}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        type="date"
+        size="small"
+        label={t('list.filters.from')}
+        value={list.filters.from}
+        onChange={(event) => list.setFilter('from', event.target.value)}
+        sx={{ flex: { xs: 1, sm: 'none' }, width: { sm: 170 } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: list.filters.to || undefined } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label={t('list.filters.to')}
+        value={list.filters.to}
+        onChange={(event) => list.setFilter('to', event.target.value)}
+        sx={{ flex: { xs: 1, sm: 'none' }, width: { sm: 170 } }}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: list.filters.from || undefined } }}
+      />
+      {list.filtered && (
+        <Button size="small" color="inherit" onClick={list.clearFilters}>
+          {t('list.filters.clear')}
+        </Button>
+      )}
+    </Box>
+  );
+
   return (
     <Card component="section" aria-labelledby="recent-orders-title">
       <SectionCardHeader
@@ -154,6 +206,7 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
         action={!isPhone && toolbar}
       />
       {isPhone && <Box sx={{ px: 2, pb: 2 }}>{toolbar}</Box>}
+      {filterBar}
       {list.isError ? (
         <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
           <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
@@ -44,7 +44,7 @@ describe('OrdersPage', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['Order #', 'Client', 'Status', 'Total', 'Date', 'Actions']);
+    ).toEqual(['Order #', 'Client', 'Status', 'Total before VAT', 'Date', 'Actions']);
     const row = within((await within(table).findByText('ORD-2026-000041')).closest('tr') as HTMLElement);
     expect(row.getByText('Baraka Foods')).toBeTruthy();
     expect(row.getByText(/^SAR\s98\.75$/)).toBeTruthy();
@@ -106,6 +106,37 @@ describe('OrdersPage', () => {
     await screen.findByText('ORD-2026-000042');
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'ORD-1999');
     expect(await screen.findByText('No orders match “ORD-1999”')).toBeTruthy();
+  });
+
+  it('filters by status and by dates on the server, says when nothing matches, and clears the filters', async () => {
+    const { fetchMock, user } = renderPage({
+      '/api/orders': (_init, url) =>
+        url.searchParams.get('status') === 'cancelled' ? pageResponse([], 0) : pageResponse([pending, confirmed]),
+    });
+    await screen.findByText('ORD-2026-000042');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Confirmed' }));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    await waitFor(() => {
+      const last = orderRequests(fetchMock).at(-1)!;
+      expect([last.searchParams.get('status'), last.searchParams.get('from'), last.searchParams.get('to')]).toEqual([
+        'confirmed',
+        '2026-11-01',
+        '2026-11-30',
+      ]);
+      expect(last.searchParams.get('offset')).toBe('0');
+    });
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    expect(await screen.findByText('No orders match these filters')).toBeTruthy();
+    // Filtered to nothing is not "no orders yet".
+    expect(screen.queryByText('No orders yet')).toBeNull();
+    // Cleared: the unfiltered list again (from the cache of the first page: no filter is sent).
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('ORD-2026-000042')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Status' }).textContent).toBe('All statuses');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
   });
 
   it('shows cards instead of the table at phone width', async () => {

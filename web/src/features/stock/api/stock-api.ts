@@ -4,6 +4,7 @@ import type {
   StockItemDto,
   StockMovementDto,
   StockMovementReason,
+  StockStatus,
   StockUnit,
   UpdateStockItemDto,
 } from '@erp/contracts';
@@ -19,6 +20,8 @@ export type ExpiringWindow = (typeof expiringWindows)[number];
 
 export interface StockItemsQuery {
   search?: string;
+  /** `low`: at or below their threshold only. */
+  status?: StockStatus;
   /** `field:asc|desc` (docs/api/lists-and-exports.md); absent: by name. */
   sort?: string;
   limit: number;
@@ -129,9 +132,9 @@ export const stockApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/stock: by name, narrowed by `search`, one page; the total from X-Total-Count. */
     getStockItems: build.query<StockItemsPage, StockItemsQuery>({
-      query: ({ search, sort, limit, offset }) => ({
+      query: ({ search, status, sort, limit, offset }) => ({
         url: '/api/stock',
-        params: { search: search?.trim() || undefined, sort, limit, offset },
+        params: { search: search?.trim() || undefined, status, sort, limit, offset },
       }),
       transformResponse: (items: StockItemDto[], meta: HttpMeta | undefined, { offset }) => ({
         items,

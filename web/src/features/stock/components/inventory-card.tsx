@@ -1,4 +1,4 @@
-import type { StockItemDto } from '@erp/contracts';
+import type { StockItemDto, StockStatus } from '@erp/contracts';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import HistoryRoundedIcon from '@mui/icons-material/HistoryRounded';
@@ -10,6 +10,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -169,8 +170,28 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete,
   );
 
   const toolbar = (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        gap: 1,
+        alignItems: 'center',
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        width: { xs: '100%', sm: 'auto' },
+      }}
+    >
       {searchField}
+      <TextField
+        select
+        size="small"
+        label={t('inventory.show.label')}
+        value={inventory.status}
+        onChange={(event) => inventory.setStatus(event.target.value as StockStatus | '')}
+        sx={{ width: { xs: 'auto', sm: 160 }, flex: { xs: 1, sm: 'none' } }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      >
+        <MenuItem value="">{t('inventory.show.all')}</MenuItem>
+        <MenuItem value="low">{t('inventory.show.low')}</MenuItem>
+      </TextField>
       <ExportMenu path={listPath('/api/stock', inventory.exportParams)} name="stock" />
     </Box>
   );

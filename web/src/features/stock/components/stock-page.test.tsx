@@ -203,6 +203,17 @@ describe('StockPage', () => {
       expect(stockRequests(fetchMock)[1].searchParams.get('search')).toBe('ri');
     });
 
+    it('shows low stock only on the server when asked, and every item again', async () => {
+      const { fetchMock, user } = renderPage([milk]);
+      await screen.findByText('Almarai Fresh Milk 1L');
+      await user.click(screen.getByRole('combobox', { name: 'Show' }));
+      await user.click(await screen.findByRole('option', { name: 'Low stock only' }));
+      await waitFor(() => expect(stockRequests(fetchMock).at(-1)?.searchParams.get('status')).toBe('low'));
+      await user.click(screen.getByRole('combobox', { name: 'Show' }));
+      await user.click(await screen.findByRole('option', { name: 'All items' }));
+      expect(screen.getByRole('combobox', { name: 'Show' }).textContent).toBe('All items');
+    });
+
     it('says so when a search finds nothing', async () => {
       const { user } = renderPage([], {
         '/api/stock': (_init, url) =>
