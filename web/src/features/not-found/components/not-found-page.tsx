@@ -11,7 +11,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { LanguageToggle } from '../../../components/language-toggle';
 
-/** Any unknown path (SPEC §2): '404 Page Not Found' with a hint for developers. */
+/**
+ * Any unknown path (SPEC §2): "Page not found", said to the person using the app (what may have
+ * happened, what to do), with the 404 as a small caption; issue 20 replaced the developers' hint.
+ */
 export function NotFoundPage() {
   const { t } = useTranslation('not-found');
   const { t: tCommon } = useTranslation('common');
@@ -37,13 +40,18 @@ export function NotFoundPage() {
           <CardContent sx={{ p: { xs: 3, sm: 4 }, display: 'flex', flexDirection: 'column', gap: 2 }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
               <SearchOffRoundedIcon color="error" sx={{ fontSize: 36 }} aria-hidden />
-              <Typography variant="h4" component="h1">
-                {t('title')}
-              </Typography>
+              <Box>
+                <Typography variant="overline" color="text.secondary" component="p">
+                  {t('code')}
+                </Typography>
+                <Typography variant="h4" component="h1">
+                  {t('title')}
+                </Typography>
+              </Box>
             </Box>
             <Typography color="text.secondary">{t('description')}</Typography>
             <Alert severity="info" variant="outlined">
-              {t('developerHint')}
+              {t('userHint')}
             </Alert>
             <Box>
               <Button component={RouterLink} to="/" variant="contained" startIcon={<HomeRoundedIcon />}>
