@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { bodiesSent, makeDemoRequest, makeUser, owner, serveApi } from '../../../test/fixtures';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { jsonResponse, mockMatchMedia, renderWithProviders } from '../../../test/render';
 import { UserApprovalsPage } from './user-approvals-page';
 
 const pendingSara = makeUser({ id: 'u-sara', fullName: 'Sara Al-Qahtani', username: 'sara', status: 'pending' });
@@ -69,6 +69,26 @@ describe('UserApprovalsPage', () => {
       expect(fetchMock.mock.calls.filter(([url]) => url === '/api/admin/users')).toHaveLength(2);
     },
   );
+
+  it('shows each user as a card with Approve and Reject at phone width', async () => {
+    mockMatchMedia((query) => query.includes('max-width: 599.95px'));
+    const fetchMock = serveApi({
+      '/api/admin/users': () => jsonResponse([approvedOmar, pendingSara]),
+      '/api/admin/demo-requests': () => jsonResponse([]),
+      'PATCH /api/admin/users/u-sara/status': () => jsonResponse({ ...pendingSara, status: 'approved' }),
+    });
+    renderWithProviders(<UserApprovalsPage />, '/admin/users');
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = await within(list).findAllByTestId('user-row');
+    // Pending first.
+    expect(within(cards[0]!).getByText('Sara Al-Qahtani')).toBeTruthy();
+    expect(within(cards[1]!).queryByRole('button')).toBeNull();
+    await userEvent.setup().click(within(cards[0]!).getByRole('button', { name: 'Approve Sara Al-Qahtani' }));
+    await waitFor(() =>
+      expect(bodiesSent(fetchMock, 'PATCH', '/api/admin/users/u-sara/status')).toEqual([{ status: 'approved' }]),
+    );
+  });
 
   it("shows 'Update Failed' with the server's message", async () => {
     serveApi({

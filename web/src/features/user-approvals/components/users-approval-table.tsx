@@ -2,6 +2,7 @@ import type { UserDto, UserStatus } from '@erp/contracts';
 import HowToRegRoundedIcon from '@mui/icons-material/HowToRegRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { useToast } from '../../../components/toaster/use-toast';
 import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
@@ -41,6 +43,7 @@ export function UsersApprovalTable({ users, isLoading, error, onRetry }: UsersAp
   const { language } = useLanguage();
   const { toast } = useToast();
   const [updateStatus, { isLoading: isUpdating, originalArgs }] = useUpdateUserStatusMutation();
+  const isPhone = useIsPhone();
 
   const decide = async (user: UserDto, status: Extract<UserStatus, 'approved' | 'rejected'>) => {
     const name = user.fullName || user.username;
@@ -54,6 +57,35 @@ export function UsersApprovalTable({ users, isLoading, error, onRetry }: UsersAp
     } catch (failure) {
       toast({ variant: 'error', title: t('toasts.updateFailed'), description: describeError(failure, t, language) });
     }
+  };
+
+  const actions = (user: UserDto) => {
+    const name = user.fullName || user.username;
+    const busy = isUpdating && originalArgs?.id === user.id;
+    return (
+      <Box sx={{ display: 'inline-flex', gap: 1 }}>
+        <Button
+          size="small"
+          variant="contained"
+          color="success"
+          disabled={busy}
+          onClick={() => void decide(user, 'approved')}
+          aria-label={t('actions.approveUser', { name })}
+        >
+          {t('actions.approve')}
+        </Button>
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          disabled={busy}
+          onClick={() => void decide(user, 'rejected')}
+          aria-label={t('actions.rejectUser', { name })}
+        >
+          {t('actions.reject')}
+        </Button>
+      </Box>
+    );
   };
 
   if (error) {
@@ -71,6 +103,46 @@ export function UsersApprovalTable({ users, isLoading, error, onRetry }: UsersAp
         title={t('users.empty.title')}
         description={t('users.empty.description')}
       />
+    );
+  }
+
+  // On a phone each user is a card, its Approve and Reject at hand (no sideways scrolling).
+  if (isPhone) {
+    return (
+      <PhoneList label={t('users.tableLabel')} busy={isLoading}>
+        {isLoading || !users
+          ? [0, 1, 2].map((index) => (
+              <PhoneListItem key={index} testId="skeleton-row">
+                <Skeleton variant="text" width="50%" />
+                <Skeleton variant="text" width="85%" />
+              </PhoneListItem>
+            ))
+          : pendingFirst(users).map((user) => (
+              <PhoneListItem key={user.id} testId="user-row">
+                <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    <bdi>{user.fullName || user.username}</bdi>
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    <span dir="ltr">{user.email}</span>
+                  </Typography>
+                </PhoneListHead>
+                <PhoneFacts
+                  facts={[
+                    {
+                      label: t('users.columns.company'),
+                      value: user.company ? <bdi>{user.company}</bdi> : tCommon('noValue'),
+                    },
+                    { label: t('users.columns.role'), value: <RoleBadge role={user.role} /> },
+                    { label: t('users.columns.registered'), value: formatDate(user.createdAt, language) },
+                  ]}
+                />
+                {user.status === 'pending' && (
+                  <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{actions(user)}</Box>
+                )}
+              </PhoneListItem>
+            ))}
+      </PhoneList>
     );
   }
 
@@ -103,7 +175,6 @@ export function UsersApprovalTable({ users, isLoading, error, onRetry }: UsersAp
           ) : (
             pendingFirst(users).map((user) => {
               const name = user.fullName || user.username;
-              const busy = isUpdating && originalArgs?.id === user.id;
               return (
                 <TableRow key={user.id} hover>
                   <TableCell sx={{ minWidth: 150 }}>
@@ -128,30 +199,7 @@ export function UsersApprovalTable({ users, isLoading, error, onRetry }: UsersAp
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt, language)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {user.status === 'pending' && (
-                      <Box sx={{ display: 'inline-flex', gap: 1 }}>
-                        <Button
-                          size="small"
-                          variant="contained"
-                          color="success"
-                          disabled={busy}
-                          onClick={() => void decide(user, 'approved')}
-                          aria-label={t('actions.approveUser', { name })}
-                        >
-                          {t('actions.approve')}
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          color="error"
-                          disabled={busy}
-                          onClick={() => void decide(user, 'rejected')}
-                          aria-label={t('actions.rejectUser', { name })}
-                        >
-                          {t('actions.reject')}
-                        </Button>
-                      </Box>
-                    )}
+                    {user.status === 'pending' && actions(user)}
                   </TableCell>
                 </TableRow>
               );
