@@ -17,12 +17,31 @@ export function PhoneList({ label, busy = false, children }: { label: string; bu
   );
 }
 
-export function PhoneListItem({ testId, children }: { testId?: string; children: ReactNode }) {
+export function PhoneListItem({
+  testId,
+  highlighted = false,
+  children,
+}: {
+  testId?: string;
+  /** The row just saved (useRowHighlight). */
+  highlighted?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="li"
       data-testid={testId}
-      sx={{ display: 'grid', gap: 1.25, px: 2, py: 1.75, borderTop: 1, borderColor: 'divider' }}
+      aria-current={highlighted ? 'true' : undefined}
+      sx={{
+        display: 'grid',
+        gap: 1.25,
+        px: 2,
+        py: 1.75,
+        borderTop: 1,
+        borderColor: 'divider',
+        bgcolor: highlighted ? 'action.selected' : undefined,
+        transition: 'background-color 600ms',
+      }}
     >
       {children}
     </Box>

@@ -45,6 +45,8 @@ interface ClientDialogProps {
    */
   priceLists: ClientPriceList[] | null;
   onClose: () => void;
+  /** The client as saved (before closing): the list shows and highlights it. */
+  onSaved?: (client: ClientDto, created: boolean) => void;
 }
 
 /**
@@ -53,7 +55,7 @@ interface ClientDialogProps {
  * standard (B2B) tax invoice needs: VAT number and national address (CONTRACT §12). Save stays
  * disabled while the name is empty or a save is pending; every field is checked inline.
  */
-export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps) {
+export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDialogProps) {
   const { t } = useTranslation('clients');
   const { language, direction } = useLanguage();
   const { toast } = useToast();
@@ -91,6 +93,7 @@ export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps)
         // Sent again after an error (a lost answer), the same client carries the same key: added once.
         const created = await createClient({ ...request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
         submissionKey.succeeded();
+        onSaved?.(created, true);
         toast({
           variant: 'success',
           title: t('toasts.added'),
@@ -110,6 +113,7 @@ export function ClientDialog({ client, priceLists, onClose }: ClientDialogProps)
     }
     try {
       const updated = await updateClient(changes).unwrap();
+      onSaved?.(updated, false);
       toast({
         variant: 'success',
         title: t('toasts.updated'),

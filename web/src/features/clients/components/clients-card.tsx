@@ -49,6 +49,8 @@ interface ClientsCardProps {
   priceListNames?: ReadonlyMap<string, string> | null;
   /** clients:write: an Edit action on each client. */
   onEdit?: (client: ClientDto) => void;
+  /** The client just added or edited, highlighted for a moment. */
+  highlightId?: string | null;
 }
 
 /** The client's names, a link to its profile (/clients/{id}) for the mouse and the keyboard alike. */
@@ -66,7 +68,7 @@ function ClientName({ client }: { client: ClientDto }) {
   );
 }
 
-export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) {
+export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }: ClientsCardProps) {
   const { t } = useTranslation('clients');
   const { language } = useLanguage();
   const isPhone = useIsPhone();
@@ -120,7 +122,7 @@ export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) 
         : clients.length === 0
           ? noResults
           : clients.map((client) => (
-              <PhoneListItem key={client.id} testId="client-row">
+              <PhoneListItem key={client.id} testId="client-row" highlighted={client.id === highlightId}>
                 <PhoneListHead
                   badge={
                     <Typography variant="caption" color="text.secondary">
@@ -225,7 +227,13 @@ export function ClientsCard({ list, priceListNames, onEdit }: ClientsCardProps) 
                     </TableRow>
                   ) : (
                     clients.map((client) => (
-                      <TableRow key={client.id} hover data-testid="client-row">
+                      <TableRow
+                        key={client.id}
+                        hover
+                        data-testid="client-row"
+                        selected={client.id === highlightId}
+                        aria-current={client.id === highlightId ? 'true' : undefined}
+                      >
                         <TableCell>
                           <ClientName client={client} />
                         </TableCell>

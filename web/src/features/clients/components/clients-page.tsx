@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
 import { useQueryFlag } from '../../../lib/use-query-flag';
+import { useRowHighlight } from '../../../lib/use-row-highlight';
 import { ImportDialog } from '../../imports/components/import-dialog';
 import { useGetClientPriceListsQuery, type ClientDto } from '../api/clients-api';
 import { useClientsList } from '../hooks/use-clients-list';
@@ -30,6 +31,7 @@ export function ClientsPage({ canWrite, canReadPriceLists }: ClientsPageProps) {
   const list = useClientsList();
   const priceLists = useGetClientPriceListsQuery(undefined, { skip: !canReadPriceLists });
   const [editing, setEditing] = useState<Editing>(null);
+  const [highlightId, highlight] = useRowHighlight();
   const priceListNames = useMemo(
     () => (priceLists.currentData ? new Map(priceLists.currentData.map((entry) => [entry.id, entry.name])) : null),
     [priceLists.currentData],
@@ -74,6 +76,7 @@ export function ClientsPage({ canWrite, canReadPriceLists }: ClientsPageProps) {
             list={list}
             priceListNames={canReadPriceLists ? priceListNames : undefined}
             onEdit={canWrite ? (client) => setEditing({ kind: 'edit', client }) : undefined}
+            highlightId={highlightId}
           />
         )}
       </Box>
@@ -85,6 +88,11 @@ export function ClientsPage({ canWrite, canReadPriceLists }: ClientsPageProps) {
           // While the lists load (or when they cannot be read) the field waits: a client's list is never lost.
           priceLists={canReadPriceLists ? (priceLists.currentData ?? null) : null}
           onClose={() => setEditing(null)}
+          onSaved={(saved, created) => {
+            // A new client may sort onto another page: the list is narrowed to it, then highlighted.
+            if (created) list.setSearchText(saved.name);
+            highlight(saved.id);
+          }}
         />
       )}
     </>

@@ -47,10 +47,20 @@ interface InventoryCardProps {
   onDelete: (item: StockItemDto) => void;
   /** The item's movements (the Movements tab, this item only). */
   onHistory: (item: StockItemDto) => void;
+  /** The item just added or edited, highlighted for a moment. */
+  highlightId?: string | null;
 }
 
 /** Current Inventory (SPEC §2): a server-side search and pages of name, SKU, quantity, prices, status. */
-export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete, onHistory }: InventoryCardProps) {
+export function InventoryCard({
+  inventory,
+  currency,
+  canWrite,
+  onEdit,
+  onDelete,
+  onHistory,
+  highlightId = null,
+}: InventoryCardProps) {
   const { t } = useTranslation('stock');
   const { language } = useLanguage();
   const format = useStockFormat(currency);
@@ -97,7 +107,7 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete,
         : items.length === 0
           ? noResults
           : items.map((item) => (
-              <PhoneListItem key={item.id} testId="stock-row">
+              <PhoneListItem key={item.id} testId="stock-row" highlighted={item.id === highlightId}>
                 <PhoneListHead badge={<StockStatusBadge status={item.status} />}>
                   <BilingualName name={item.name} nameAr={item.nameAr} detail={item.sku} />
                   {packsLine(item)}
@@ -250,7 +260,13 @@ export function InventoryCard({ inventory, currency, canWrite, onEdit, onDelete,
                     </TableRow>
                   ) : (
                     items.map((item) => (
-                      <TableRow key={item.id} hover data-testid="stock-row">
+                      <TableRow
+                        key={item.id}
+                        hover
+                        data-testid="stock-row"
+                        selected={item.id === highlightId}
+                        aria-current={item.id === highlightId ? 'true' : undefined}
+                      >
                         <TableCell>
                           <BilingualName name={item.name} nameAr={item.nameAr} />
                           {packsLine(item)}

@@ -53,6 +53,8 @@ interface StockItemDialogProps {
   item: StockItemDto | null;
   currency: string;
   onClose: () => void;
+  /** The item as saved (after the toast, before closing): the list shows and highlights it. */
+  onSaved?: (item: StockItemDto, created: boolean) => void;
 }
 
 interface BoundField {
@@ -82,7 +84,7 @@ function serverFieldMessages(error: unknown): Partial<Record<string, string>> {
  * fields; the server's field errors (400 fields, 409 SKU taken) land on the fields as well.
  * Adding may also give the first batch (batch number, expiry and manufacture dates).
  */
-export function StockItemDialog({ item, currency, onClose }: StockItemDialogProps) {
+export function StockItemDialog({ item, currency, onClose, onSaved }: StockItemDialogProps) {
   const { t } = useTranslation('stock');
   const { language, direction } = useLanguage();
   const { toast } = useToast();
@@ -179,8 +181,9 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
         const request = toCreateRequest(values);
         if (packs.length > 0) request.packs = packsRequestOf(packs);
         // Sent again after an error (a lost answer), the same item carries the same key: made once.
-        await createItem({ ...request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
+        const created = await createItem({ ...request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
         submissionKey.succeeded();
+        onSaved?.(created, true);
         toast({
           variant: 'success',
           title: t('toasts.created'),
@@ -201,7 +204,8 @@ export function StockItemDialog({ item, currency, onClose }: StockItemDialogProp
       return;
     }
     try {
-      await updateItem(changes).unwrap();
+      const updated = await updateItem(changes).unwrap();
+      onSaved?.(updated, false);
       toast({ variant: 'success', title: t('toasts.updated'), description: t('toasts.updatedDescription', { name }) });
       onClose();
     } catch (error) {

@@ -317,6 +317,8 @@ describe('StockPage', () => {
     expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/i-milk')).toEqual([{ quantity: '40' }]);
     await waitFor(() => expect(stockRequests(fetchMock).length).toBeGreaterThan(before));
     await waitFor(() => expect(expiringCalls).toBe(2));
+    // The edited row is highlighted for a moment, so the eye finds it.
+    expect(rowOf('Almarai Fresh Milk 1L').getAttribute('aria-current')).toBe('true');
   });
 
   it('hides every write action from a user without stock:write', async () => {

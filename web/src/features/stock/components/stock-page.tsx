@@ -18,6 +18,7 @@ import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { useQueryFlag } from '../../../lib/use-query-flag';
+import { useRowHighlight } from '../../../lib/use-row-highlight';
 import { useDeleteStockItemMutation, useGetReorderSuggestionsQuery } from '../api/stock-api';
 import { useInventory } from '../hooks/use-inventory';
 import { ExpiringItemsCard } from './expiring-items-card';
@@ -54,6 +55,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
   // `undefined`: no dialog; `null`: adding; an item: editing it.
   const [formItem, setFormItem] = useState<StockItemDto | null | undefined>(undefined);
   const [uploading, setUploading] = useQueryFlag('upload', canWrite);
+  const [highlightId, highlight] = useRowHighlight();
   const [importing, setImporting] = useQueryFlag('import', canWrite);
   // Kept after the confirm closes, so its text does not vanish during the closing transition.
   const [deleting, setDeleting] = useState<StockItemDto | null>(null);
@@ -177,6 +179,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
                 setConfirmOpen(true);
               }}
               onHistory={(item) => showTab('movements', item.id)}
+              highlightId={highlightId}
             />
           )}
         </Box>
@@ -202,6 +205,11 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
           item={formItem}
           currency={currency}
           onClose={() => setFormItem(undefined)}
+          onSaved={(saved, created) => {
+            // A new item may sort onto another page: the list is narrowed to it, then highlighted.
+            if (created) inventory.setSearchText(saved.sku);
+            highlight(saved.id);
+          }}
         />
       )}
       <ImportDialog kind="stock-items" open={importing} onClose={() => setImporting(false)} />
