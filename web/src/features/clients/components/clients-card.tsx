@@ -14,7 +14,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -24,16 +23,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BilingualName } from '../../../components/bilingual-name';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
-import { formatDate, formatQuantity } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import type { ClientDto } from '../api/clients-api';
 import type { ClientsList } from '../hooks/use-clients-list';
-import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { ClientContact } from './client-contact';
 
 const COLUMNS = 4;
@@ -271,25 +270,7 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
               </Table>
             </TableContainer>
           )}
-          <TablePagination
-            component="div"
-            count={list.total}
-            page={Math.min(list.page, Math.max(0, Math.ceil(list.total / list.pageSize) - 1))}
-            rowsPerPage={list.pageSize}
-            rowsPerPageOptions={[...listPageSizes]}
-            onPageChange={(_event, next) => list.setPage(next)}
-            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as ListPageSize)}
-            labelRowsPerPage={t('list.pagination.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('list.pagination.displayed', {
-                from: formatQuantity(from, language),
-                to: formatQuantity(to, language),
-                total: formatQuantity(count, language),
-              })
-            }
-            getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
+          <ListPagination list={list} />
         </>
       )}
     </Card>

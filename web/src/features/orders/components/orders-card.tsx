@@ -13,24 +13,21 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
-import { formatQuantity } from '../../../lib/format';
 import { listPath } from '../../../lib/list-sort';
-import { useLanguage } from '../../../lib/use-language';
 import { orderStatuses, type OrderDto } from '../api/orders-api';
 import { useOrderFormat } from '../hooks/use-order-format';
 import type { OrderFilters, OrdersList } from '../hooks/use-orders-list';
-import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** SPEC §9: the order list shows 3 skeleton rows while it loads. */
@@ -48,7 +45,6 @@ interface OrdersCardProps {
 /** Recent Orders (SPEC §2): a server-side search and pages of order #, client, status, total and date. */
 export function OrdersCard({ list, currency, onView, showClient = true }: OrdersCardProps) {
   const { t } = useTranslation('orders');
-  const { language } = useLanguage();
   const format = useOrderFormat(currency);
   const isPhone = useIsPhone();
   const { orders } = list;
@@ -275,25 +271,7 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
               </Table>
             </TableContainer>
           )}
-          <TablePagination
-            component="div"
-            count={list.total}
-            page={Math.min(list.page, Math.max(0, Math.ceil(list.total / list.pageSize) - 1))}
-            rowsPerPage={list.pageSize}
-            rowsPerPageOptions={[...listPageSizes]}
-            onPageChange={(_event, next) => list.setPage(next)}
-            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as ListPageSize)}
-            labelRowsPerPage={t('list.pagination.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('list.pagination.displayed', {
-                from: formatQuantity(from, language),
-                to: formatQuantity(to, language),
-                total: formatQuantity(count, language),
-              })
-            }
-            getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
+          <ListPagination list={list} />
         </>
       )}
     </Card>

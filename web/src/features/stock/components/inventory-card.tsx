@@ -16,7 +16,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
@@ -25,15 +24,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
-import { formatQuantity } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
 import type { Inventory } from '../hooks/use-inventory';
-import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { useStockFormat } from '../hooks/use-stock-format';
 import { BilingualName } from '../../../components/bilingual-name';
 import { StockStatusBadge } from './stock-badges';
@@ -62,7 +59,6 @@ export function InventoryCard({
   highlightId = null,
 }: InventoryCardProps) {
   const { t } = useTranslation('stock');
-  const { language } = useLanguage();
   const format = useStockFormat(currency);
   const isPhone = useIsPhone();
   const columns = canWrite ? 7 : 6;
@@ -327,25 +323,7 @@ export function InventoryCard({
               </Table>
             </TableContainer>
           )}
-          <TablePagination
-            component="div"
-            count={inventory.total}
-            page={Math.min(inventory.page, Math.max(0, Math.ceil(inventory.total / inventory.pageSize) - 1))}
-            rowsPerPage={inventory.pageSize}
-            rowsPerPageOptions={[...listPageSizes]}
-            onPageChange={(_event, next) => inventory.setPage(next)}
-            onRowsPerPageChange={(event) => inventory.setPageSize(Number(event.target.value) as ListPageSize)}
-            labelRowsPerPage={t('inventory.pagination.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('inventory.pagination.displayed', {
-                from: formatQuantity(from, language),
-                to: formatQuantity(to, language),
-                total: formatQuantity(count, language),
-              })
-            }
-            getItemAriaLabel={(type) => t(`inventory.pagination.${type}`)}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
+          <ListPagination list={inventory} />
         </>
       )}
     </Card>

@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -19,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BilingualName } from '../../../components/bilingual-name';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
@@ -26,7 +26,6 @@ import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { listPath } from '../../../lib/list-sort';
 import { useLanguage } from '../../../lib/use-language';
-import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import { useUnitFormat } from '../../../lib/units';
 import { useStockMovements } from '../hooks/use-stock-movements';
 
@@ -255,25 +254,7 @@ export function MovementsCard({ stockItemId, onShowAll }: MovementsCardProps) {
               </Table>
             </TableContainer>
           )}
-          <TablePagination
-            component="div"
-            count={list.total}
-            page={Math.min(list.page, Math.max(0, Math.ceil(list.total / list.pageSize) - 1))}
-            rowsPerPage={list.pageSize}
-            rowsPerPageOptions={[...listPageSizes]}
-            onPageChange={(_event, next) => list.setPage(next)}
-            onRowsPerPageChange={(event) => list.setPageSize(Number(event.target.value) as ListPageSize)}
-            labelRowsPerPage={t('inventory.pagination.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('inventory.pagination.displayed', {
-                from: formatQuantity(from, language),
-                to: formatQuantity(to, language),
-                total: formatQuantity(count, language),
-              })
-            }
-            getItemAriaLabel={(type) => t(`inventory.pagination.${type}`)}
-            sx={{ borderTop: 1, borderColor: 'divider' }}
-          />
+          <ListPagination list={list} />
         </>
       )}
     </Card>
