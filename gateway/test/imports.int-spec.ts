@@ -152,6 +152,88 @@ describe('imports', () => {
     expect(lines).toHaveLength(6);
   });
 
+  it('imports price-list prices: lists made by name, units checked against packs, an upsert that leaves other prices alone', async () => {
+    const listName = `${marker} HORECA`;
+    const file = csv([
+      'قائمة الأسعار,رمز الصنف,الوحدة,السعر',
+      `${listName},${marker}-MILK,,٥٫٥٠`,
+      `${listName},${marker}-MILK,كرتون,63.00`,
+      `${listName.toLowerCase()},${marker}-SUGAR,bag,3.10`,
+      `${listName},${marker}-MILK,carton,64.00`,
+      `${listName},${marker}-NOPE,piece,1.00`,
+      `${listName},${marker}-SUGAR,piece,1.00`,
+      `${listName},${marker}-RICE,bag,-2`,
+      `,${marker}-RICE,bag,40.00`,
+    ]);
+    const dry = await run({ kind: 'price-list', fileBase64: file, dryRun: true });
+    expect(dry).toMatchObject({ status: 'done', created: 3, updated: 0, failed: 5 });
+    expect(dry.columns.map((column) => column.field)).toEqual(['priceList', 'sku', 'unit', 'price']);
+    const lists = async () =>
+      json<Array<{ id: string; name: string; itemCount: number }>>(await owner.get('/api/price-lists'));
+    expect((await lists()).find((list) => list.name === listName)).toBeUndefined();
+
+    const done = await run({ kind: 'price-list', fileBase64: file });
+    expect(done).toMatchObject({ status: 'done', created: 3, updated: 0, failed: 5 });
+    expect(done.errors.map(({ row, field, code }) => ({ row, field, code }))).toEqual([
+      { row: 5, field: 'sku', code: 'duplicate' },
+      { row: 6, field: 'sku', code: 'invalid' },
+      { row: 7, field: 'unit', code: 'invalid' },
+      { row: 8, field: 'price', code: 'invalid' },
+      { row: 9, field: 'priceList', code: 'required' },
+    ]);
+    expect(done.errors[2]!.message).toContain('bag, carton');
+    const list = (await lists()).find((found) => found.name === listName)!;
+    expect(list.itemCount).toBe(3);
+    const prices = async () =>
+      (
+        await json<{ items: Array<{ sku: string; unit: string; price: string }> }>(
+          await owner.get(`/api/price-lists/${list.id}`),
+        )
+      ).items
+        .map(({ sku, unit, price }) => `${sku} ${unit} ${price}`)
+        .sort();
+    expect(await prices()).toEqual([
+      `${marker}-MILK carton 63.00`,
+      `${marker}-MILK piece 5.50`,
+      `${marker}-SUGAR bag 3.10`,
+    ]);
+
+    // A second file changes one price and adds one; the prices it does not name stay.
+    const again = await run({
+      kind: 'price-list',
+      fileBase64: csv([
+        'Price List,SKU,Unit,Price',
+        `${listName},${marker}-SUGAR,bag,3.20`,
+        `${listName},${marker}-SUGAR,carton,30.00`,
+      ]),
+    });
+    expect(again).toMatchObject({ created: 1, updated: 1, failed: 0 });
+    expect(await prices()).toEqual([
+      `${marker}-MILK carton 63.00`,
+      `${marker}-MILK piece 5.50`,
+      `${marker}-SUGAR bag 3.20`,
+      `${marker}-SUGAR carton 30.00`,
+    ]);
+
+    // The list's Arabic export is the import's own columns (units in Arabic words), and comes back in.
+    const exported = await owner.request('GET', `/api/price-lists/${list.id}?format=csv`, undefined, {
+      'accept-language': 'ar',
+    });
+    expect(exported.status).toBe(200);
+    const text = Buffer.from(await exported.arrayBuffer()).toString('utf8');
+    const lines = text.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('قائمة الأسعار,رمز الصنف (SKU),الصنف,الصنف بالعربية,الوحدة,السعر');
+    expect(lines).toContain(`${listName},${marker}-MILK,Almarai Milk 1L,حليب المراعي ١ لتر,كرتون,63.00`);
+    const edited = text.replace(
+      `${marker}-MILK,Almarai Milk 1L,حليب المراعي ١ لتر,كرتون,63.00`,
+      `${marker}-MILK,Almarai Milk 1L,حليب المراعي ١ لتر,كرتون,62.50`,
+    );
+    const back = await run({ kind: 'price-list', fileBase64: Buffer.from(edited, 'utf8').toString('base64') });
+    expect(back).toMatchObject({ created: 0, updated: 4, failed: 0 });
+    expect(await prices()).toContain(`${marker}-MILK carton 62.50`);
+    expect((await owner.get(`/api/price-lists/${list.id}?format=pdf`)).status).toBe(400);
+  });
+
   it('imports clients from an XLSX workbook, upserting by name and phone, and takes its own export back', async () => {
     const header = [
       'Client Name',

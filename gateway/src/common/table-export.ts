@@ -1,5 +1,5 @@
 import { businessDate, businessTime } from '@erp/common';
-import { AppException, ErrorCode, LIST_MAX_LIMIT, type PageDto } from '@erp/contracts';
+import { AppException, ErrorCode, LIST_MAX_LIMIT, unitNameAr, type PageDto } from '@erp/contracts';
 import { Transform } from 'class-transformer';
 import { IsIn, IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -48,6 +48,11 @@ export interface ExportColumn<T> {
   kind?: 'text' | 'money' | 'number' | 'date';
   width?: number;
   value: (row: T) => string | number | null;
+}
+
+/** A unit as a file in that language writes it: "كرتون" in Arabic (the imports read both). */
+export function unitIn(language: ExportLanguage, unit: string): string {
+  return language === 'ar' ? (unitNameAr(unit) ?? unit) : unit;
 }
 
 /** The language of a file's headers: Arabic when the caller's Accept-Language starts with ar. */

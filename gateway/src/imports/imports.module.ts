@@ -14,7 +14,11 @@ export class ImportsModule {
       module: ImportsModule,
       imports: [
         QueuesModule.forRoot(config.REDIS_URL, config.REDIS_PREFIX),
-        BullModule.registerQueue({ name: QueueName.ImportStockItems }, { name: QueueName.ImportClients }),
+        BullModule.registerQueue(
+          { name: QueueName.ImportStockItems },
+          { name: QueueName.ImportClients },
+          { name: QueueName.ImportPriceList },
+        ),
       ],
       controllers: [ImportsController],
       providers: [{ provide: GatewayConfig, useValue: config }, ImportsService],

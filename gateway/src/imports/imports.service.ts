@@ -33,6 +33,7 @@ type ImportJob = Job<ImportJobData, ImportResultDto>;
 const permissionOf: Record<ImportKind, Permission> = {
   'stock-items': Permission.StockWrite,
   clients: Permission.ClientsWrite,
+  'price-list': Permission.StockWrite,
 };
 
 const isCounts = (value: unknown): value is Record<string, number> => typeof value === 'object' && value !== null;
@@ -49,8 +50,9 @@ export class ImportsService {
   constructor(
     @InjectQueue(QueueName.ImportStockItems) stockItems: Queue<ImportJobData, ImportResultDto>,
     @InjectQueue(QueueName.ImportClients) clients: Queue<ImportJobData, ImportResultDto>,
+    @InjectQueue(QueueName.ImportPriceList) priceList: Queue<ImportJobData, ImportResultDto>,
   ) {
-    this.queues = { 'stock-items': stockItems, clients };
+    this.queues = { 'stock-items': stockItems, clients, 'price-list': priceList };
   }
 
   async start(dto: StartImportDto, user: UserDto, meta: RpcMeta): Promise<{ id: string }> {

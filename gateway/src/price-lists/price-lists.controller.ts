@@ -6,13 +6,47 @@ import {
   OrdersClient,
   Permission,
   UpdatePriceListDto,
+  importFields,
   type PriceListDto,
+  type PriceListItemDto,
   type RpcMeta,
 } from '@erp/contracts';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
+import {
+  exportLanguageOf,
+  ExportFormatParam,
+  sendTableFile,
+  tableFile,
+  unitIn,
+  type ExportColumn,
+  type ExportFormat,
+  type ExportLanguage,
+} from '../common/table-export.js';
+import { GatewayConfig } from '../config/gateway.config.js';
+
+class PriceListQuery {
+  @ExportFormatParam()
+  format?: ExportFormat;
+}
+
+/** The import's own header of a price-list field, so an exported list comes back in as it is. */
+const headerOf = (field: string) => importFields['price-list'].find((spec) => spec.name === field)!.label;
+
+/** The columns of a list's export: the import's four, with the item's names between them for the reader. */
+function priceColumns(list: PriceListDto, language: ExportLanguage): Array<ExportColumn<PriceListItemDto>> {
+  return [
+    { header: headerOf('priceList'), width: 24, value: () => list.name },
+    { header: headerOf('sku'), value: (price) => price.sku },
+    { header: { en: 'Item', ar: 'الصنف' }, width: 30, value: (price) => price.itemName },
+    { header: { en: 'Item in Arabic', ar: 'الصنف بالعربية' }, width: 30, value: (price) => price.itemNameAr },
+    { header: headerOf('unit'), value: (price) => unitIn(language, price.unit) },
+    { header: headerOf('price'), kind: 'money', value: (price) => price.price },
+  ];
+}
 
 /** Price lists per customer group (CONTRACT §10), kept by the inventory service. */
 @Controller('price-lists')
@@ -20,6 +54,7 @@ export class PriceListsController {
   constructor(
     private readonly inventory: InventoryClient,
     private readonly orders: OrdersClient,
+    private readonly config: GatewayConfig,
   ) {}
 
   /** Every list by name, with how many prices each holds (not the prices). */
@@ -29,11 +64,25 @@ export class PriceListsController {
     return this.inventory.listPriceLists(meta);
   }
 
-  /** One list with its prices, by item name then unit. */
+  /**
+   * One list with its prices, by item name then unit; `format=csv|xlsx` downloads them in the
+   * import's columns (headers in the language of Accept-Language), to edit and import back.
+   */
   @RequirePermission(Permission.StockRead)
   @Get(':id')
-  get(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<PriceListDto> {
-    return this.inventory.getPriceList(id, meta);
+  async get(
+    @Param('id', ParseIdPipe) id: string,
+    @Query() query: PriceListQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @RequestMeta() meta: RpcMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PriceListDto | Buffer> {
+    const list = await this.inventory.getPriceList(id, meta);
+    if (!query.format) return list;
+    const language = exportLanguageOf(acceptLanguage);
+    const table = { format: query.format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
+    const file = await tableFile(table, priceColumns(list, language), list.items ?? []);
+    return sendTableFile(reply, query.format, 'price-list', file);
   }
 
   @RequirePermission(Permission.StockWrite)

@@ -31,6 +31,7 @@ import {
   type ExportColumn,
   type ExportFormat,
   type ExportLanguage,
+  unitIn,
 } from '../common/table-export.js';
 import { idempotencyOf, userScope } from '../common/idempotency-key.js';
 import { CurrentUser, RequestMeta } from '../common/request-meta.decorator.js';
@@ -78,7 +79,7 @@ function movementColumns(language: ExportLanguage): Array<ExportColumn<StockMove
     { header: { en: 'Before', ar: 'قبل' }, kind: 'number', value: (movement) => movement.quantityBefore },
     { header: { en: 'Change', ar: 'التغيير' }, kind: 'number', value: (movement) => movement.quantityChange },
     { header: { en: 'After', ar: 'بعد' }, kind: 'number', value: (movement) => movement.quantityAfter },
-    { header: { en: 'Unit', ar: 'الوحدة' }, value: (movement) => movement.unit },
+    { header: { en: 'Unit', ar: 'الوحدة' }, value: (movement) => unitIn(language, movement.unit) },
     { header: { en: 'Batch', ar: 'رقم التشغيلة' }, value: (movement) => movement.batchNumber },
     { header: { en: 'By', ar: 'بواسطة' }, width: 24, value: (movement) => movement.createdByName },
     { header: { en: 'Reference', ar: 'المرجع' }, width: 38, value: (movement) => movement.reference },
@@ -97,7 +98,7 @@ function stockColumns(language: ExportLanguage): Array<ExportColumn<StockItemDto
     { header: { en: 'Arabic name', ar: 'الاسم بالعربية' }, width: 30, value: (item) => item.nameAr },
     { header: { en: 'SKU', ar: 'رمز الصنف (SKU)' }, value: (item) => item.sku },
     { header: { en: 'Quantity', ar: 'الكمية' }, kind: 'number', value: (item) => item.quantity },
-    { header: { en: 'Unit', ar: 'الوحدة' }, value: (item) => item.unit },
+    { header: { en: 'Unit', ar: 'الوحدة' }, value: (item) => unitIn(language, item.unit) },
     { header: { en: 'Cost price', ar: 'سعر التكلفة' }, kind: 'money', value: (item) => item.costPrice },
     { header: { en: 'Selling price', ar: 'سعر البيع' }, kind: 'money', value: (item) => item.sellingPrice },
     {
@@ -111,7 +112,10 @@ function stockColumns(language: ExportLanguage): Array<ExportColumn<StockItemDto
     {
       header: { en: 'Packs', ar: 'العبوات' },
       width: 24,
-      value: (item) => item.packs.map((pack) => `${pack.unit} × ${pack.factor}`).join(', ') || null,
+      value: (item) =>
+        item.packs
+          .map((pack) => `${unitIn(language, pack.unit)} × ${pack.factor}`)
+          .join(language === 'ar' ? '، ' : ', ') || null,
     },
   ];
 }

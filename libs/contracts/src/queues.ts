@@ -23,6 +23,8 @@ export const QueueName = {
   ImportStockItems: 'import-stock-items',
   /** orders: a spreadsheet of clients checked or brought in (jobId: the import's uuid). */
   ImportClients: 'import-clients',
+  /** inventory: a spreadsheet of price-list prices checked or brought in (jobId: the import's uuid). */
+  ImportPriceList: 'import-price-list',
   /** billing: signed documents sent to ZATCA (clearance or reporting), in ICV order (jobId `zatca-<invoiceId>`). */
   ZatcaSubmit: 'zatca-submit',
 } as const;

@@ -175,9 +175,44 @@ const clientFields: ImportFieldSpec[] = [
   { name: 'postalCode', label: { en: 'Postal code', ar: 'الرمز البريدي' }, aliases: ['zip', 'zip code'], type: text },
 ];
 
+/**
+ * Prices of price lists, one per row: the list (made when no list has that name), the item by
+ * SKU, its unit (the item's base unit when empty) and the price; upserted by list, item and unit.
+ */
+const priceListFields: ImportFieldSpec[] = [
+  {
+    name: 'priceList',
+    label: { en: 'Price list', ar: 'قائمة الأسعار' },
+    aliases: ['list', 'price list name', 'customer group', 'القائمة', 'اسم القائمة', 'فئة العملاء'],
+    type: text,
+    required: 'always',
+  },
+  {
+    name: 'sku',
+    label: { en: 'SKU', ar: 'رمز الصنف (SKU)' },
+    aliases: ['item code', 'code', 'رمز الصنف', 'كود الصنف', 'الكود', 'الرمز'],
+    type: text,
+    required: 'always',
+  },
+  {
+    name: 'unit',
+    label: { en: 'Unit', ar: 'الوحدة' },
+    aliases: ['uom', 'pack', 'وحدة البيع', 'العبوة', 'وحدة القياس'],
+    type: 'unit',
+  },
+  {
+    name: 'price',
+    label: { en: 'Price', ar: 'السعر' },
+    aliases: ['list price', 'selling price', 'unit price', 'سعر البيع', 'سعر القائمة', 'سعر الوحدة'],
+    type: 'decimal',
+    required: 'always',
+  },
+];
+
 export const importFields: Readonly<Record<ImportKind, readonly ImportFieldSpec[]>> = {
   'stock-items': stockItemFields,
   clients: clientFields,
+  'price-list': priceListFields,
 };
 
 /** The fields of a kind as its answers and errors list them. */

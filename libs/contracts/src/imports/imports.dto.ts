@@ -4,9 +4,9 @@ import type { JobEnvelope } from '../queues.js';
 
 /**
  * What can be brought in from a spreadsheet (CONTRACT §13). Each kind is worked by the service
- * that owns its records: stock items by inventory, clients by orders.
+ * that owns its records: stock items and price lists by inventory, clients by orders.
  */
-export const importKinds = ['stock-items', 'clients'] as const;
+export const importKinds = ['stock-items', 'clients', 'price-list'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /** A file of at most 20 MB (decoded) and 100,000 data rows (CONTRACT §13). */

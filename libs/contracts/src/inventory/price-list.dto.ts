@@ -1,5 +1,14 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, IsUUID, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsNotEmpty,
+  IsString,
+  IsUUID,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { IsDecimalInput, type DecimalInput } from '../common/decimal-input.js';
 import { IgnoresServerComputed } from '../common/server-computed.js';
 import { IfPresent, Trim } from '../common/transforms.js';
@@ -77,6 +86,32 @@ export class UpdatePriceListDto {
   @ValidateNested({ each: true })
   @Type(() => PriceListItemInputDto)
   items?: PriceListItemInputDto[];
+}
+
+/** A row of a price-list import (CONTRACT §13), checked before the item and list are looked up. */
+export class PriceListImportRowDto {
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'priceList is required: the name of the price list' })
+  @MaxLength(120)
+  priceList: string;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'sku is required' })
+  @MaxLength(64)
+  sku: string;
+
+  /** The item's base unit when left out. */
+  @IfPresent()
+  @NormalizeUnit()
+  @IsString()
+  @MaxLength(20)
+  unit?: string;
+
+  @IsDefined({ message: 'price is required' })
+  @IsDecimalInput({ scale: 2, integerDigits: 10, minMessage: 'A price must be at least 0' })
+  price: DecimalInput;
 }
 
 export class UpdatePriceListRequestDto extends UpdatePriceListDto {

@@ -1,5 +1,8 @@
+import { QueueName } from '@erp/contracts';
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PriceListImportProcessor } from '../imports/price-list-import.processor.js';
 import { PacksModule } from '../packs/packs.module.js';
 import { StockItemsRepository } from '../stock-items/stock-items.repository.js';
 import { StockItemEntity } from '../stock-items/stock-item.entity.js';
@@ -9,9 +12,13 @@ import { PriceListsRepository } from './price-lists.repository.js';
 import { PriceListsService } from './price-lists.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PriceListEntity, PriceListItemEntity, StockItemEntity]), PacksModule],
+  imports: [
+    TypeOrmModule.forFeature([PriceListEntity, PriceListItemEntity, StockItemEntity]),
+    PacksModule,
+    BullModule.registerQueue({ name: QueueName.ImportPriceList }),
+  ],
   controllers: [PriceListsController],
-  providers: [PriceListsRepository, PriceListsService, StockItemsRepository],
+  providers: [PriceListsRepository, PriceListsService, StockItemsRepository, PriceListImportProcessor],
   exports: [PriceListsRepository],
 })
 export class PriceListsModule {}

@@ -88,6 +88,66 @@ export class PriceListsRepository {
     }
   }
 
+  /** The lists of these names (case aside), by their lower-case name. */
+  async findByNames(names: string[], manager: EntityManager): Promise<Map<string, PriceListEntity>> {
+    if (names.length === 0) return new Map();
+    const lists = await manager
+      .getRepository(PriceListEntity)
+      .createQueryBuilder('list')
+      .where('lower(list.name) IN (:...names)', { names: names.map((name) => name.toLowerCase()) })
+      .getMany();
+    return new Map(lists.map((list) => [list.name.toLowerCase(), list]));
+  }
+
+  /** Which of these (list, item, unit) prices exist already, as `list item unit` keys. */
+  async existingPrices(
+    prices: ReadonlyArray<Omit<PriceListItemEntity, 'price'>>,
+    manager: EntityManager,
+  ): Promise<Set<string>> {
+    if (prices.length === 0) return new Set();
+    const rows = (await manager.query(
+      `SELECT p.price_list_id, p.stock_item_id, p.unit
+         FROM inventory.price_list_items p
+         JOIN unnest($1::uuid[], $2::uuid[], $3::text[]) AS wanted (list_id, item_id, unit)
+           ON p.price_list_id = wanted.list_id AND p.stock_item_id = wanted.item_id AND p.unit = wanted.unit`,
+      [
+        prices.map((price) => price.priceListId),
+        prices.map((price) => price.stockItemId),
+        prices.map((price) => price.unit),
+      ],
+    )) as Array<{ price_list_id: string; stock_item_id: string; unit: string }>;
+    return new Set(rows.map((row) => `${row.price_list_id} ${row.stock_item_id} ${row.unit}`));
+  }
+
+  /** Sets these prices, adding the ones a list lacks and changing the ones it has; the lists are marked changed. */
+  async upsertPrices(prices: readonly PriceListItemEntity[], manager: EntityManager): Promise<void> {
+    if (prices.length === 0) return;
+    await manager.query(
+      `INSERT INTO inventory.price_list_items (price_list_id, stock_item_id, unit, price)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[])
+       ON CONFLICT (price_list_id, stock_item_id, unit) DO UPDATE SET price = EXCLUDED.price`,
+      [
+        prices.map((price) => price.priceListId),
+        prices.map((price) => price.stockItemId),
+        prices.map((price) => price.unit),
+        prices.map((price) => price.price),
+      ],
+    );
+    await manager.query(`UPDATE inventory.price_lists SET updated_at = now() WHERE id = ANY($1::uuid[])`, [
+      [...new Set(prices.map((price) => price.priceListId))],
+    ]);
+  }
+
+  /** The lists among these that hold more than `max` prices. */
+  async overfull(listIds: string[], max: number, manager: EntityManager): Promise<string[]> {
+    const rows = (await manager.query(
+      `SELECT price_list_id FROM inventory.price_list_items
+        WHERE price_list_id = ANY($1::uuid[]) GROUP BY price_list_id HAVING count(*) > $2`,
+      [listIds, max],
+    )) as Array<{ price_list_id: string }>;
+    return rows.map((row) => row.price_list_id);
+  }
+
   async remove(id: string): Promise<boolean> {
     const result = await this.lists.delete({ id });
     return (result.affected ?? 0) > 0;

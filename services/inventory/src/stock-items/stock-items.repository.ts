@@ -108,6 +108,17 @@ export class StockItemsRepository {
   }
 
   /** The items with these SKUs (compared without case), locked for the caller's transaction. */
+  /** The items of these SKUs (case aside), kept from deletion to the transaction's end (FOR KEY SHARE). */
+  findBySkusForReference(skus: string[], manager: EntityManager): Promise<StockItemEntity[]> {
+    if (skus.length === 0) return Promise.resolve([]);
+    return manager
+      .getRepository(StockItemEntity)
+      .createQueryBuilder('item')
+      .setLock('for_key_share')
+      .where('lower(item.sku) IN (:...skus)', { skus: skus.map((sku) => sku.toLowerCase()) })
+      .getMany();
+  }
+
   lockBySkus(skus: string[], manager: EntityManager): Promise<StockItemEntity[]> {
     if (skus.length === 0) return Promise.resolve([]);
     return manager

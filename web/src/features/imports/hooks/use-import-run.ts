@@ -11,6 +11,13 @@ import {
   type StartImportRequest,
 } from '../api/imports-api';
 
+/** The cache tag of what each kind changes. */
+const changedTag = {
+  'stock-items': 'StockItem',
+  clients: 'Client',
+  'price-list': 'PriceList',
+} as const satisfies Record<ImportKind, string>;
+
 /** How often a running import is asked for its progress. */
 export const IMPORT_POLL_MS = 500;
 
@@ -52,8 +59,8 @@ export function useImportRun(kind: ImportKind): ImportRun {
   useEffect(() => {
     if (!ended || !result || result.dryRun || refreshedId.current === result.id) return;
     refreshedId.current = result.id;
-    const tag = kind === 'clients' ? 'Client' : 'StockItem';
-    dispatch(api.util.invalidateTags([{ type: tag, id: 'LIST' }]));
+    // The lists and every record's own page: an import updates records as well as adding them.
+    dispatch(api.util.invalidateTags([changedTag[kind]]));
   }, [ended, result, kind, dispatch]);
 
   const send = useCallback(

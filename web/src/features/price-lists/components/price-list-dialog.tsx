@@ -22,6 +22,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ExportMenu } from '../../../components/list/export-menu';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
@@ -525,6 +526,12 @@ function PriceListForm({ list, catalogue, currency, onPendingChange, onClose }: 
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 2 }}>
+        {list && (
+          // Its prices as saved, in the import's columns: edited in Excel and imported back.
+          <Box sx={{ marginInlineEnd: 'auto' }}>
+            <ExportMenu path={`/api/price-lists/${list.id}`} name="price-list" label={t('form.export')} />
+          </Box>
+        )}
         <Button onClick={onClose} disabled={pending} color="inherit">
           {t('common:actions.cancel')}
         </Button>

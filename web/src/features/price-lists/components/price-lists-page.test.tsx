@@ -145,6 +145,33 @@ describe('PriceListsPage', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('imports prices from a spreadsheet: the wizard opens for price lists and checks the file first', async () => {
+    const { fetchMock, user } = renderPage({
+      'POST /api/imports': () => jsonResponse({ id: 'imp-1' }, 202, 'Accepted'),
+    });
+    await screen.findByText('Wholesale');
+    await user.click(screen.getByRole('button', { name: 'Import prices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import prices' });
+    expect(within(dialog).getByText(/one price per row: the price list/)).toBeTruthy();
+    const file = new File(['Price list,SKU,Unit,Price\r\nHORECA,MILK-ALM-1L,carton,64.00\r\n'], 'prices.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(within(dialog).getByTestId('import-file-input'), file);
+    await user.click(within(dialog).getByRole('button', { name: 'Check file' }));
+    await waitFor(() => expect(bodiesSent(fetchMock, 'POST', '/api/imports')).toHaveLength(1));
+    expect(bodiesSent(fetchMock, 'POST', '/api/imports')[0]).toMatchObject({
+      kind: 'price-list',
+      dryRun: true,
+      fileName: 'prices.csv',
+    });
+  });
+
+  it('offers no import to a reader', async () => {
+    renderPage({}, { canWrite: false });
+    await screen.findByText('Wholesale');
+    expect(screen.queryByRole('button', { name: 'Import prices' })).toBeNull();
+  });
+
   describe('the dialog', () => {
     it("creates a list: an item searched in the stock, one of its units, a price; the item's own price as a hint", async () => {
       const { fetchMock, user } = renderPage({

@@ -3,6 +3,7 @@ import AddRoundedIcon from '@mui/icons-material/AddRounded';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import RequestQuoteRoundedIcon from '@mui/icons-material/RequestQuoteRounded';
+import TableViewRoundedIcon from '@mui/icons-material/TableViewRounded';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -31,6 +32,8 @@ import { useToast } from '../../../components/toaster/use-toast';
 import { formatDate, formatQuantity } from '../../../lib/format';
 import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
+import { useQueryFlag } from '../../../lib/use-query-flag';
+import { ImportDialog } from '../../imports/components/import-dialog';
 import {
   useDeletePriceListMutation,
   useGetPriceListClientsQuery,
@@ -126,6 +129,12 @@ export function PriceListsPage({ canWrite, canReadClients, currency }: PriceList
     setConfirmOpen(true);
   };
 
+  const [importing, setImporting] = useQueryFlag('import', canWrite);
+  const importButton = (
+    <Button variant="outlined" startIcon={<TableViewRoundedIcon />} onClick={() => setImporting(true)}>
+      {t('imports:open.price-list')}
+    </Button>
+  );
   const newButton = (
     <Button variant="contained" startIcon={<AddRoundedIcon />} onClick={() => setEditing({ kind: 'new' })}>
       {t('actions.new')}
@@ -229,7 +238,18 @@ export function PriceListsPage({ canWrite, canReadClients, currency }: PriceList
 
   return (
     <>
-      <PageHeader title={t('title')} subtitle={t('subtitle')} actions={canWrite && newButton} />
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        actions={
+          canWrite && (
+            <>
+              {importButton}
+              {newButton}
+            </>
+          )
+        }
+      />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
         {inUse && (
           <Alert
@@ -248,7 +268,14 @@ export function PriceListsPage({ canWrite, canReadClients, currency }: PriceList
             icon={<RequestQuoteRoundedIcon />}
             title={t('empty.title')}
             description={t(canWrite ? 'empty.description' : 'empty.readOnlyDescription')}
-            action={canWrite && newButton}
+            action={
+              canWrite && (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'center' }}>
+                  {newButton}
+                  {importButton}
+                </Box>
+              )
+            }
           />
         ) : (
           <Card component="section" aria-labelledby="price-lists-title">
@@ -268,6 +295,7 @@ export function PriceListsPage({ canWrite, canReadClients, currency }: PriceList
           </Card>
         )}
       </Box>
+      <ImportDialog kind="price-list" open={importing} onClose={() => setImporting(false)} />
       {editing && (
         <PriceListDialog
           key={editing.kind === 'edit' ? editing.list.id : 'new'}
