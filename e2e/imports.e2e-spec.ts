@@ -60,6 +60,10 @@ describe('importing from a spreadsheet, in Chromium', () => {
     await expect
       .poll(() => dialog.getByRole('table', { name: t(language, 'imports:problems.title') }).textContent())
       .toContain(t(language, 'imports:fields.clients.paymentTermsDays'));
+    // What is wrong with "forty", in the screen's language.
+    await expect
+      .poll(() => dialog.getByRole('table', { name: t(language, 'imports:problems.title') }).textContent())
+      .toContain(language === 'ar' ? 'اكتب عددًا صحيحًا' : 'paymentTermsDays');
     await settle(page);
     await page.screenshot({ path: join(screenshotsDir, `import-wizard-${language}.png`) });
 

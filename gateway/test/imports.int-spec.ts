@@ -148,7 +148,7 @@ describe('imports', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe('الصف,العمود,المشكلة,التفاصيل');
-    expect(lines[1]).toMatch(/^4,سعر البيع,قيمة غير صحيحة,/);
+    expect(lines[1]).toMatch(/^4,سعر البيع,قيمة غير صحيحة,اكتب رقمًا/);
     expect(lines).toHaveLength(6);
   });
 
@@ -176,12 +176,20 @@ describe('imports', () => {
     expect(done).toMatchObject({ status: 'done', created: 3, updated: 0, failed: 5 });
     expect(done.errors.map(({ row, field, code }) => ({ row, field, code }))).toEqual([
       { row: 5, field: 'sku', code: 'duplicate' },
-      { row: 6, field: 'sku', code: 'invalid' },
+      { row: 6, field: 'sku', code: 'unknown' },
       { row: 7, field: 'unit', code: 'invalid' },
       { row: 8, field: 'price', code: 'invalid' },
       { row: 9, field: 'priceList', code: 'required' },
     ]);
     expect(done.errors[2]!.message).toContain('bag, carton');
+    // Each problem in Arabic too, from its code, its column's type and its params.
+    expect(done.errors.map((error) => error.messageAr)).toEqual([
+      'هذا الصف مكرر: ورد مثله في الصف 3 من الملف، فاستُورد ذلك الصف وحده.',
+      'لا يوجد في المخزون صنف بهذا الرمز.',
+      'لا يُباع هذا الصنف بهذه الوحدة. وحداته: كيس، كرتون.',
+      'اكتب رقمًا لا يقل عن صفر، بخانتين عشريتين على الأكثر، مثل 12.50 أو ١٢٫٥٠.',
+      '«قائمة الأسعار» مطلوب في هذا الصف.',
+    ]);
     const list = (await lists()).find((found) => found.name === listName)!;
     expect(list.itemCount).toBe(3);
     const prices = async () =>

@@ -34,6 +34,7 @@ const codeLabels: Record<ImportRowErrorDto['code'], { en: string; ar: string }> 
   invalid: { en: 'Not valid', ar: 'قيمة غير صحيحة' },
   duplicate: { en: 'Repeated in the file', ar: 'مكرر في الملف' },
   taken: { en: 'Already in use', ar: 'مستخدم من قبل' },
+  unknown: { en: 'Not found', ar: 'غير موجود' },
   failed: { en: 'Not saved', ar: 'لم يُحفظ' },
 };
 
@@ -48,7 +49,11 @@ function reportColumns(kind: ImportKind, language: ExportLanguage): Array<Export
       value: (error) => (error.field === null ? '' : (labels.get(error.field) ?? error.field)),
     },
     { header: { en: 'Problem', ar: 'المشكلة' }, width: 22, value: (error) => codeLabels[error.code][language] },
-    { header: { en: 'Details', ar: 'التفاصيل' }, width: 60, value: (error) => error.message },
+    {
+      header: { en: 'Details', ar: 'التفاصيل' },
+      width: 60,
+      value: (error) => (language === 'ar' ? (error.messageAr ?? error.message) : error.message),
+    },
   ];
 }
 

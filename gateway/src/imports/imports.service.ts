@@ -21,6 +21,7 @@ import { Injectable } from '@nestjs/common';
 import type { Job, Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { allows } from '../auth/access.guard.js';
+import { problemInArabic } from './import-problems.js';
 import { mapColumns, mappedRows } from './map-columns.js';
 import { decodeBase64File, readTable } from './read-table.js';
 
@@ -102,7 +103,7 @@ export class ImportsService {
       failed: count('failed'),
       columns,
       preview: rows.slice(0, IMPORT_PREVIEW_ROWS),
-      errors: result?.errors ?? [],
+      errors: (result?.errors ?? []).map((error) => ({ ...error, messageAr: problemInArabic(kind, error) })),
       createdAt: new Date(job.timestamp).toISOString(),
       finishedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
     };

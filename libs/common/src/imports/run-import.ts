@@ -24,6 +24,7 @@ export class ImportRowRefusal extends Error {
     readonly code: ImportRowErrorCode,
     message: string,
     readonly more: readonly ImportRowErrorDto[] = [],
+    readonly params?: ImportRowErrorDto['params'],
   ) {
     super(message);
   }
@@ -163,7 +164,8 @@ function isInfrastructureError(error: unknown): boolean {
 
 function rowErrorsOf(row: number, error: unknown): ImportRowErrorDto[] {
   if (error instanceof ImportRowRefusal) {
-    return [{ row, field: error.field, code: error.code, message: error.message }, ...error.more];
+    const params = error.params ? { params: error.params } : {};
+    return [{ row, field: error.field, code: error.code, message: error.message, ...params }, ...error.more];
   }
   if (error instanceof AppException) return [{ row, field: null, code: 'invalid', message: error.message }];
   logger.error(`Import row ${row} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -51,7 +51,7 @@ export const importStatuses = ['queued', 'running', 'done', 'failed'] as const;
 export type ImportStatus = (typeof importStatuses)[number];
 
 /** Why a row was refused, for the screen (translated) and the error report. */
-export const importRowErrorCodes = ['required', 'invalid', 'duplicate', 'taken', 'failed'] as const;
+export const importRowErrorCodes = ['required', 'invalid', 'duplicate', 'taken', 'unknown', 'failed'] as const;
 export type ImportRowErrorCode = (typeof importRowErrorCodes)[number];
 
 /** One refused row; `row` counts the header as row 1, as a spreadsheet numbers its rows. */
@@ -60,7 +60,12 @@ export interface ImportRowErrorDto {
   /** The field (API name) the problem is in; null for the row as a whole. */
   field: string | null;
   code: ImportRowErrorCode;
+  /** The problem in English, for the API's callers. */
   message: string;
+  /** The same in Arabic, for the screen and the Arabic error report. */
+  messageAr?: string;
+  /** What the words were made from: the row a duplicate repeats, the units an item is sold in. */
+  params?: { firstRow?: number; units?: string[] };
 }
 
 /** A column of the file and the field it fills (null: left out). */

@@ -47,6 +47,7 @@ export class PriceListImporter implements ImportWriter<PriceListImportRowDto> {
       field: 'sku',
       code: 'duplicate',
       message: `${row.values.sku?.trim()}${unit ? ` (${unit})` : ''} is already priced in ${row.values.priceList?.trim()} on row ${firstRow} of this file`,
+      params: { firstRow },
     };
   }
 
@@ -65,11 +66,12 @@ export class PriceListImporter implements ImportWriter<PriceListImportRowDto> {
 
     const prices: PriceListItemEntity[] = rows.map(({ value }) => {
       const item = bySku.get(value.sku.toLowerCase());
-      if (!item) throw new ImportRowRefusal('sku', 'invalid', `No stock item has the SKU ${value.sku}`);
+      if (!item) throw new ImportRowRefusal('sku', 'unknown', `No stock item has the SKU ${value.sku}`);
       const units = [item.unit as string, ...(packs.get(item.id) ?? []).map((pack) => pack.unit as string)];
       const unit = value.unit ?? item.unit;
       if (!units.includes(unit)) {
-        throw new ImportRowRefusal('unit', 'invalid', `${item.sku} is sold in ${units.join(', ')}, not ${unit}`);
+        const message = `${item.sku} is sold in ${units.join(', ')}, not ${unit}`;
+        throw new ImportRowRefusal('unit', 'invalid', message, [], { units });
       }
       return {
         priceListId: lists.get(value.priceList.toLowerCase())!.id,

@@ -73,6 +73,7 @@ export class StockItemsImporter implements ImportWriter<StockItemRow> {
       field: 'sku',
       code: 'duplicate',
       message: `SKU ${row.values.sku?.trim()} is already on row ${firstRow} of this file`,
+      params: { firstRow },
     };
   }
 

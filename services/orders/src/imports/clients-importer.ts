@@ -74,6 +74,7 @@ export class ClientsImporter implements ImportWriter<ClientRow> {
       field: 'name',
       code: 'duplicate',
       message: `Client ${row.values.name?.trim()} with this phone is already on row ${firstRow} of this file`,
+      params: { firstRow },
     };
   }
 

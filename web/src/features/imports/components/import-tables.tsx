@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ImportFieldDto } from '@erp/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../../lib/format';
+import { useUnitFormat } from '../../../lib/units';
 import { useLanguage } from '../../../lib/use-language';
 import type { ImportColumnDto, ImportDto, ImportKind, ImportRowErrorDto } from '../api/imports-api';
 
@@ -90,8 +91,12 @@ export function ImportPreviewTable({ kind, result }: { kind: ImportKind; result:
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
   const label = useFieldLabel(kind);
+  const units = useUnitFormat();
   const fields = result.columns.flatMap((column) => (column.field ? [column.field] : []));
   if (result.preview.length === 0 || fields.length === 0) return null;
+  // A unit is read as its code ("carton"): shown as the screen's word for it ("كرتون").
+  const shown = (field: string, value: string | undefined) =>
+    value !== undefined && /(^u|U)nit$/.test(field) ? units.word(value) : (value ?? '');
   return (
     <Box>
       <Typography variant="subtitle2" component="h3" gutterBottom>
@@ -113,7 +118,7 @@ export function ImportPreviewTable({ kind, result }: { kind: ImportKind; result:
                 <TableCell>{formatQuantity(row.row, language)}</TableCell>
                 {fields.map((field) => (
                   <TableCell key={field} sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{row.values[field] ?? ''}</bdi>
+                    <bdi>{shown(field, row.values[field])}</bdi>
                   </TableCell>
                 ))}
               </TableRow>
@@ -128,7 +133,7 @@ export function ImportPreviewTable({ kind, result }: { kind: ImportKind; result:
 /** How many problems the screen lists; the report has all of them. */
 export const SHOWN_PROBLEMS = 100;
 
-/** The rows refused: row, column, what is wrong (the server's words in English, the code's in Arabic). */
+/** The rows refused: row, column, what is wrong and how to put it right, in the screen's language. */
 export function ImportProblemsTable({ kind, errors }: { kind: ImportKind; errors: ImportRowErrorDto[] }) {
   const { t } = useTranslation('imports');
   const { language } = useLanguage();
@@ -151,11 +156,9 @@ export function ImportProblemsTable({ kind, errors }: { kind: ImportKind; errors
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{label(error.field)}</TableCell>
               <TableCell>
                 {t(`problems.codes.${error.code}`)}
-                {language === 'en' && (
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {error.message}
-                  </Typography>
-                )}
+                <Typography variant="caption" color="text.secondary" component="div">
+                  {language === 'ar' ? (error.messageAr ?? '') : error.message}
+                </Typography>
               </TableCell>
             </TableRow>
           ))}
