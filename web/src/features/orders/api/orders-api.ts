@@ -108,13 +108,9 @@ export interface CreateOrderReturnRequest {
   lines: Array<{ orderItemId: string; quantity: string; restock: boolean }>;
 }
 
-export interface AddOrderItemRequest {
+/** POST /api/orders/{id}/items: a line as a new order's (a linked line may leave its price to the server). */
+export interface AddOrderItemRequest extends ManualOrderItemRequest {
   orderId: string;
-  itemName: string;
-  itemNameAr?: string;
-  quantity: string;
-  unit?: string;
-  unitPrice: string;
 }
 
 export interface UpdateOrderItemRequest {

@@ -50,6 +50,8 @@ async function openEditor(user: ReturnType<typeof userEvent.setup>, dialog: HTML
   return screen.getByRole('button', { name: 'Save Changes' });
 }
 
+const invalidField = (input: HTMLElement) => input.getAttribute('aria-invalid') === 'true';
+
 /** The PATCH requests sent, in order, with their bodies. */
 const patchesSent = (fetchMock: ReturnType<typeof serveApi>) =>
   fetchMock.mock.calls
@@ -190,10 +192,11 @@ describe('OrderDetailsDialog', () => {
       expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH')).toEqual([]);
     });
 
-    it('deletes an item after a confirm, and adds one (name required, quantity 1 and price 0 by default)', async () => {
+    it('deletes an item after a confirm, and adds one typed (name required, quantity 1 and price 0 by default)', async () => {
       const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
         'DELETE /api/orders/o-1/items/oi-milk': noContent,
         'POST /api/orders/o-1/items': () => jsonResponse(makeOrderItem({ id: 'oi-new' }), 201, 'Created'),
+        '/api/stock': () => jsonResponse([]),
       });
       await within(dialog).findByText('Almarai Fresh Milk 1L');
       await waitFor(() =>
@@ -209,15 +212,57 @@ describe('OrderDetailsDialog', () => {
       expect(bodiesSent(fetchMock, 'DELETE', '/api/orders/o-1/items/oi-milk')).toEqual([undefined]);
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete item' })).toBeNull());
 
-      expect((screen.getByRole('textbox', { name: 'Quantity' }) as HTMLInputElement).value).toBe('1');
-      expect((screen.getByRole('textbox', { name: 'Unit price' }) as HTMLInputElement).value).toBe('0');
-      await user.click(screen.getByRole('button', { name: 'Add' }));
-      expect(screen.getByText('Item name is required')).toBeTruthy();
-      await user.type(screen.getByRole('textbox', { name: /^Item name/ }), 'Tea bags');
-      await user.click(screen.getByRole('button', { name: 'Add' }));
+      const adding = within(screen.getByRole('region', { name: 'Add an item' }));
+      expect((adding.getByRole('textbox', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('1');
+      expect((adding.getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('0');
+      await user.click(adding.getByRole('button', { name: 'Add' }));
+      expect(invalidField(adding.getByRole('combobox', { name: /^Item/ }))).toBe(true);
+      await user.type(adding.getByRole('combobox', { name: /^Item/ }), 'Tea bags');
+      await user.click(adding.getByRole('button', { name: 'Add' }));
       expect(await screen.findByText('Item added')).toBeTruthy();
       expect(bodiesSent(fetchMock, 'POST', '/api/orders/o-1/items')).toEqual([
         { itemName: 'Tea bags', quantity: '1', unit: 'piece', unitPrice: '0.00' },
+      ]);
+      // The line is cleared for the next one.
+      expect((adding.getByRole('combobox', { name: /^Item/ }) as HTMLInputElement).value).toBe('');
+    });
+
+    it('adds an item picked from the catalogue like New Order: its unit chosen, its price left to the price list', async () => {
+      const dates = makeStockItem({
+        id: 'i-dates',
+        name: 'Sukkari Dates 1kg',
+        nameAr: 'تمر سكري 1 كغ',
+        sku: 'DATES-SKR-1',
+        unit: 'box',
+        sellingPrice: '30.00',
+        packs: [{ unit: 'carton', factor: 12, sellingPrice: null, price: '360.00', barcode: null }],
+      });
+      const { fetchMock, user, dialog } = renderDialog(makeOrder(), {
+        '/api/stock': (_init, url) => jsonResponse(url.searchParams.get('search') === 'dates' ? [dates] : []),
+        'POST /api/orders/o-1/items': () => jsonResponse(makeOrderItem({ id: 'oi-new' }), 201, 'Created'),
+      });
+      await within(dialog).findByText('Almarai Fresh Milk 1L');
+      await openEditor(user, dialog);
+      const adding = within(screen.getByRole('region', { name: 'Add an item' }));
+      await user.type(adding.getByRole('combobox', { name: /^Item/ }), 'dates');
+      await user.click(await screen.findByRole('option', { name: /Sukkari Dates 1kg/ }));
+      expect(adding.getByText('From stock · SKU DATES-SKR-1')).toBeTruthy();
+      // Picked: the typed price 0 is dropped; the server prices the line for the client.
+      expect((adding.getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('');
+      await user.click(adding.getByRole('combobox', { name: /^Unit/ }));
+      await user.click(await screen.findByRole('option', { name: /carton/ }));
+      await user.clear(adding.getByRole('textbox', { name: /^Quantity/ }));
+      await user.type(adding.getByRole('textbox', { name: /^Quantity/ }), '2');
+      await user.click(adding.getByRole('button', { name: 'Add' }));
+      expect(await screen.findByText('Item added')).toBeTruthy();
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/o-1/items')).toEqual([
+        {
+          itemName: 'Sukkari Dates 1kg',
+          itemNameAr: 'تمر سكري 1 كغ',
+          quantity: '2',
+          unit: 'carton',
+          stockItemId: 'i-dates',
+        },
       ]);
     });
 

@@ -36,31 +36,31 @@ import {
 } from '../api/orders-api';
 import type { OrderFormat } from '../hooks/use-order-format';
 import { useOrderQuote } from '../hooks/use-order-quote';
-import { centsToString, moneyText } from '../../../lib/decimal';
+import { centsToString } from '../../../lib/decimal';
 import {
   changeLineUnit,
-  DEFAULT_UNIT,
+  invalidFieldsOf,
   lineTotalOf,
   lineUnitsOf,
   priceHintOf,
   setLineQuantity,
+  toItemRequest,
+  type OrderLine,
 } from '../lib/manual-order';
 import {
   draftOf,
   editQuantityInputMode,
   emptyNewItem,
   invalidDraftFields,
-  isValidEditPrice,
   itemChanges,
   linkChanged,
   normaliseEditQuantity,
   relinkDraft,
   type ItemDraft,
-  type NewItemDraft,
 } from '../lib/order-edit';
 import { StockLinkField } from './stock-link-field';
 import { LinkedUnitField } from './unit-field';
-import { useUnitNoteText } from './order-line-fields';
+import { OrderLineFields, useUnitNoteText } from './order-line-fields';
 
 interface OrderEditFormProps {
   order: OrderDto;
@@ -98,8 +98,8 @@ export function OrderEditForm({
   const [drafts, setDrafts] = useState<Record<string, ItemDraft>>({});
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [newItem, setNewItem] = useState<NewItemDraft>(emptyNewItem);
-  const [newItemTried, setNewItemTried] = useState(false);
+  const [newLine, setNewLine] = useState<OrderLine>(emptyNewItem);
+  const [newLineTried, setNewLineTried] = useState(false);
   const [deleting, setDeleting] = useState<OrderItemDto | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [updateItem] = useUpdateOrderItemMutation();
@@ -125,10 +125,9 @@ export function OrderEditForm({
   const quote = useOrderQuote({
     clientId: order.clientId,
     clientName: order.clientName,
-    stockItemIds: items.flatMap((item) => {
-      const id = draft(item).stockItem?.id;
-      return id ? [id] : [];
-    }),
+    stockItemIds: [...items.map((item) => draft(item).stockItem?.id), newLine.stockItem?.id].flatMap((id) =>
+      id ? [id] : [],
+    ),
   });
 
   const clientMissing = !clientName.trim();
@@ -178,26 +177,24 @@ export function OrderEditForm({
     }
   };
 
-  const newItemNameMissing = !newItem.itemName.trim();
-  const newItemPriceInvalid = !isValidEditPrice(newItem.unitPrice);
+  const newLineInvalid = invalidFieldsOf(newLine, quote.book);
+  const clearNewLine = () => {
+    setNewLine(emptyNewItem());
+    setNewLineTried(false);
+  };
+  /** The line below the items, picked from the catalogue like New Order's (or typed), added at once. */
   const addNewItem = async () => {
-    setNewItemTried(true);
-    if (newItemNameMissing || newItemPriceInvalid) return;
+    setNewLineTried(true);
+    if (newLineInvalid.length > 0) return;
+    const name = newLine.itemName.trim();
     try {
-      await addItem({
-        orderId: order.id,
-        itemName: newItem.itemName.trim(),
-        quantity: normaliseEditQuantity(newItem.quantity, DEFAULT_UNIT),
-        unit: DEFAULT_UNIT,
-        unitPrice: moneyText(newItem.unitPrice) ?? '0.00',
-      }).unwrap();
+      await addItem({ orderId: order.id, ...toItemRequest(newLine) }).unwrap();
       toast({
         variant: 'success',
         title: t('toasts.itemAdded'),
-        description: t('toasts.itemAddedDescription', { name: newItem.itemName.trim() }),
+        description: t('toasts.itemAddedDescription', { name }),
       });
-      setNewItem(emptyNewItem);
-      setNewItemTried(false);
+      clearNewLine();
     } catch (error) {
       toast({
         variant: 'error',
@@ -453,55 +450,27 @@ export function OrderEditForm({
           <Typography id="add-item-title" variant="subtitle2" component="h3">
             {t('details.edit.addTitle')}
           </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1.3fr) auto' },
-              gap: 1.5,
-              alignItems: 'start',
-            }}
-          >
-            <TextField
-              size="small"
-              id="new-item-name"
-              label={t('details.edit.newItemName')}
-              required
-              value={newItem.itemName}
-              onChange={(event) => setNewItem({ ...newItem, itemName: event.target.value })}
-              error={newItemTried && newItemNameMissing}
-              helperText={newItemTried && newItemNameMissing ? t('details.edit.newItemNameRequired') : undefined}
-              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
-            />
-            <TextField
-              size="small"
-              id="new-item-quantity"
-              label={t('details.edit.newItemQuantity')}
-              value={newItem.quantity}
-              onChange={(event) => setNewItem({ ...newItem, quantity: event.target.value })}
-              onBlur={() =>
-                setNewItem((current) => ({
-                  ...current,
-                  quantity: normaliseEditQuantity(current.quantity, DEFAULT_UNIT),
-                }))
-              }
-              slotProps={{ htmlInput: { ...latinInput, inputMode: editQuantityInputMode(DEFAULT_UNIT) } }}
-            />
-            <TextField
-              size="small"
-              id="new-item-price"
-              label={t('details.edit.newItemPrice')}
-              value={newItem.unitPrice}
-              onChange={(event) => setNewItem({ ...newItem, unitPrice: event.target.value })}
-              error={newItemTried && newItemPriceInvalid}
-              helperText={newItemTried && newItemPriceInvalid ? t('details.edit.priceInvalid') : undefined}
-              slotProps={{ input: currencyAdornment, htmlInput: moneyInput }}
-            />
+          <OrderLineFields
+            line={newLine}
+            index={items.length}
+            onChange={setNewLine}
+            onRemove={clearNewLine}
+            onCreateStockItem={() => undefined}
+            invalid={newLineTried ? newLineInvalid : []}
+            currency={currency}
+            canSearchStock={canLinkStock}
+            canCreateStock={false}
+            units={lineUnitsOf(newLine, quote.book)}
+            priceHint={priceHintOf(newLine, quote.book)}
+            pricing={quote.loading}
+          />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
             <Button
               variant="outlined"
               startIcon={<AddRoundedIcon />}
               onClick={() => void addNewItem()}
               disabled={busy}
-              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' }, whiteSpace: 'nowrap' }}
+              sx={{ whiteSpace: 'nowrap' }}
             >
               {addState.isLoading ? t('details.edit.adding') : t('details.edit.add')}
             </Button>

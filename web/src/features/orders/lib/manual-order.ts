@@ -355,7 +355,8 @@ export function checkManualOrder(values: ManualOrderValues, book: QuoteBook = em
   return { problem, invalid, clientMissing: !values.clientName.trim() };
 }
 
-function toItemRequest(line: OrderLine): ManualOrderItemRequest {
+/** One line as the API takes it (a new order's line, or a line added to an order being edited). */
+export function toItemRequest(line: OrderLine): ManualOrderItemRequest {
   const item: ManualOrderItemRequest = {
     itemName: line.itemName.trim(),
     quantity: quantityText(line.quantity) ?? line.quantity.trim(),

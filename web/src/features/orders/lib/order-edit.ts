@@ -13,7 +13,9 @@ import {
 import {
   DEFAULT_UNIT,
   discountOf,
+  emptyOrderLine,
   relinkUnit,
+  type OrderLine,
   type LinkedStockItem,
   type QuoteBook,
   unitSoldOf,
@@ -34,14 +36,13 @@ export interface ItemDraft {
   unitNote: UnitNote | null;
 }
 
-/** The Add Item row of Edit Order mode (SPEC §5: quantity 1 and price 0 by default). */
-export interface NewItemDraft {
-  itemName: string;
-  quantity: string;
-  unitPrice: string;
+/**
+ * The Add Item line of Edit Order mode: a New Order line (picked from the catalogue or typed) with
+ * SPEC §5's defaults, quantity 1 and price 0; picking an item clears the price for the server's.
+ */
+export function emptyNewItem(): OrderLine {
+  return { ...emptyOrderLine(), unitPrice: '0' };
 }
-
-export const emptyNewItem: NewItemDraft = { itemName: '', quantity: '1', unitPrice: '0' };
 
 /**
  * The line's saved link. The order item carries the SKU but not the stock item's own name, so
