@@ -241,7 +241,8 @@ export function OrderEditForm({
 
   return (
     <Box component="form" noValidate onSubmit={(event) => void save(event)} sx={{ display: 'contents' }}>
-      <DialogContent dividers sx={{ display: 'grid', gap: 2.5 }}>
+      {/* Rows as tall as their content: the dialog scrolls, the items table is never squeezed. */}
+      <DialogContent dividers sx={{ display: 'grid', gap: 2.5, gridAutoRows: 'max-content' }}>
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
           <TextField
             id="edit-order-client"

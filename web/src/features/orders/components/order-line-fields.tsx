@@ -266,6 +266,8 @@ export function OrderLineFields({
           error={isInvalid('unitPrice')}
           helperText={priceHelper}
           slotProps={{
+            // The label stays above: the placeholder is the price that applies when none is typed.
+            inputLabel: { shrink: true },
             input: {
               endAdornment: <InputAdornment position="end">{currencyLabel(currency, language)}</InputAdornment>,
             },
@@ -281,6 +283,7 @@ export function OrderLineFields({
           error={discountInvalid}
           helperText={discountInvalid ? t('form.items.errors.discount') : undefined}
           slotProps={{
+            inputLabel: { shrink: true },
             input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
             htmlInput: { ...latinInput, inputMode: 'decimal' },
           }}
