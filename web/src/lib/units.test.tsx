@@ -41,7 +41,22 @@ describe('useUnitFormat', () => {
     expect(result.current.inPacks(30, 'piece', milkPacks)).toBe('30 pcs = 2.5 ctn');
     expect(result.current.inPacks(14, 'piece', [{ unit: 'carton', factor: 6 }])).toBe('14 pcs ≈ 2.3 ctn');
     await act(() => i18n.changeLanguage('ar'));
-    expect(result.current.inPacks(180, 'piece', milkPacks)).toBe('180 حبة = 15 كرتون');
+    expect(result.current.inPacks(180, 'piece', milkPacks)).toBe('180 حبة = 15 كرتونًا');
+  });
+
+  it('puts a unit in the form its count wants, in both languages', async () => {
+    const { result } = renderHook(() => useUnitFormat());
+    expect(result.current.quantity(1, 'piece')).toBe('1 pc');
+    expect(result.current.quantity(5, 'box')).toBe('5 boxes');
+    expect(result.current.quantity(2.5, 'kg')).toBe('2.5 kg');
+    expect(result.current.quantity(3, 'bottle')).toBe('3 bottle');
+    await act(() => i18n.changeLanguage('ar'));
+    expect(result.current.quantity(1, 'carton')).toBe('1 كرتون');
+    expect(result.current.quantity(3, 'carton')).toBe('3 كراتين');
+    expect(result.current.quantity(10, 'bag')).toBe('10 أكياس');
+    expect(result.current.quantity(15, 'carton')).toBe('15 كرتونًا');
+    expect(result.current.quantity(100, 'carton')).toBe('100 كرتون');
+    expect(result.current.quantity(2.5, 'carton')).toBe('2.5 كرتون');
   });
 
   it('reads a unit typed in either language or short form as its code, and leaves others alone', () => {

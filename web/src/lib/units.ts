@@ -104,7 +104,7 @@ export interface UnitFormat {
   word: (unit: string) => string;
   /** A unit's short form: "ctn", "pcs" / "كرتون", "حبة". */
   short: (unit: string) => string;
-  /** "12.5 kg", "24 ctn" / "12.5 كغ", "24 كرتون". */
+  /** "12.5 kg", "24 ctn", "5 boxes" / "12.5 كغ", "5 كراتين", "24 كرتونًا": the unit as the count wants it. */
   quantity: (value: number, unit: string) => string;
   /**
    * A base quantity with its largest pack: "180 pcs = 15 ctn"; "14 pcs ≈ 2.3 ctn" when the packs do
@@ -128,7 +128,12 @@ export function useUnitFormat(): UnitFormat {
     const code = known(unit);
     return code ? t(`units.short.${code}`) : unit;
   };
-  const quantity = (value: number, unit: string) => `${formatQuantity(value, language)} ${short(unit)}`;
+  // The short form as the count wants it: "1 pc", "5 boxes"; "3 كراتين", "15 كرتونًا", "100 كرتون".
+  const counted = (value: number, unit: string) => {
+    const code = known(unit);
+    return code ? t(`units.counted.${code}`, { count: value }) : unit;
+  };
+  const quantity = (value: number, unit: string) => `${formatQuantity(value, language)} ${counted(value, unit)}`;
   const codeOf = (text: string): KnownUnit | undefined => {
     const wanted = text.trim().toLowerCase();
     if (!wanted) return undefined;

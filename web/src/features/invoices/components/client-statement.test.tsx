@@ -124,8 +124,8 @@ describe('ClientStatement', () => {
     const table = await screen.findByRole('table', { name: 'Statement entries' });
     await within(table).findByText('CN-2026-000007');
     expect(statementRequests(fetchMock)).toEqual([{ from: '2026-01-01', to: '2026-03-31', format: null }]);
-    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-01-01');
-    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-31');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('01/01/2026');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('31/03/2026');
 
     expect(
       within(table)

@@ -4,9 +4,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
@@ -95,8 +95,7 @@ export function ClientStatement({ clientId }: { clientId: string }) {
   const fromError = errors.from ? t(errors.from) : refused ? t('statement.errors.period') : undefined;
   const toError = errors.to ? t(errors.to) : undefined;
   const dateField = (field: PeriodField, helperText: string | undefined, limits: { min?: string; max?: string }) => (
-    <TextField
-      type="date"
+    <DateField
       size="small"
       id={`statement-${field}`}
       label={t(`statement.${field}`)}
@@ -104,7 +103,7 @@ export function ClientStatement({ clientId }: { clientId: string }) {
       onChange={change(field)}
       error={Boolean(helperText)}
       helperText={helperText}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: limits }}
+      {...limits}
       sx={{ flex: 1, minWidth: 0, width: { sm: 180 }, '& input': { minWidth: 0 } }}
     />
   );

@@ -14,6 +14,8 @@ import {
   type InvoiceTypeFilter,
   type PaymentStatusFilter,
 } from '../hooks/use-invoices';
+import { DateField } from '../../../components/date-field';
+import { wholeDate } from '../../../lib/dates';
 import { paymentStatuses } from '../lib/payments';
 
 const paymentStatusFilters: readonly PaymentStatusFilter[] = ['all', ...paymentStatuses];
@@ -96,26 +98,24 @@ export function InvoiceFilters({ invoices }: { invoices: Invoices }) {
       </TextField>
       {/* Native date inputs keep an intrinsic width unless told they may shrink (a 390 px phone). */}
       <Box sx={{ display: 'flex', gap: 1.5, minWidth: 0, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}>
-        <TextField
-          type="date"
+        <DateField
           size="small"
           id="invoices-from"
           label={t('filters.from')}
           value={invoices.from}
-          onChange={(event) => invoices.setFrom(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: invoices.to || undefined } }}
+          onChange={(event) => wholeDate(event.target.value, invoices.setFrom)}
+          max={invoices.to || undefined}
           sx={{ flex: 1, minWidth: 0, width: { sm: 170 }, '& input': { minWidth: 0 } }}
         />
-        <TextField
-          type="date"
+        <DateField
           size="small"
           id="invoices-to"
           label={t('filters.to')}
           value={invoices.to}
-          onChange={(event) => invoices.setTo(event.target.value)}
+          onChange={(event) => wholeDate(event.target.value, invoices.setTo)}
           error={invoices.rangeInvalid}
           helperText={invoices.rangeInvalid ? t('filters.rangeInvalid') : undefined}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: invoices.from || undefined } }}
+          min={invoices.from || undefined}
           sx={{ flex: 1, minWidth: 0, width: { sm: 170 }, '& input': { minWidth: 0 } }}
         />
       </Box>

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { moneyText } from '../../../lib/decimal';
@@ -188,13 +189,7 @@ export function RecordPaymentDialog({ invoice: initialInvoice, onClose }: Record
             autoComplete="off"
             slotProps={{ htmlInput: ltrInput }}
           />
-          <TextField
-            {...bind('paidAt')}
-            type="date"
-            label={t('payment.fields.paidAt')}
-            required
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
-          />
+          <DateField {...bind('paidAt')} label={t('payment.fields.paidAt')} required max={today} />
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
           <Button onClick={close} disabled={isLoading} color="inherit">

@@ -327,7 +327,7 @@ describe('ConfirmOrderDialog', () => {
       expect(within(listbox).getByRole('option', { name: 'sack (not sold)' }).getAttribute('aria-disabled')).toBe(
         'true',
       );
-      await user.click(within(listbox).getByRole('option', { name: 'carton (4 bag)' }));
+      await user.click(within(listbox).getByRole('option', { name: 'carton (4 bags)' }));
       // The sacks' size is not known: the quantity stays, to be checked, at the carton's price.
       expect((line(0).getByRole('textbox', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('3');
       expect(line(0).getByText('Check the quantity: it is now in carton')).toBeTruthy();

@@ -295,7 +295,7 @@ describe('OrderDetailsDialog', () => {
         await user.type(skuOf('Abu Kas Basmati Rice 10kg'), 'dates');
         const option = await screen.findByRole('option', { name: /Sukkari Dates 1kg/ });
         expect(within(option).getByText('DATES-SKR-1')).toBeTruthy();
-        expect(within(option).getByText('In stock: 40 box')).toBeTruthy();
+        expect(within(option).getByText('In stock: 40 boxes')).toBeTruthy();
         expect(screen.getByRole('option', { name: 'None' })).toBeTruthy();
         await user.click(option);
         expect(skuOf('Abu Kas Basmati Rice 10kg').value).toBe('DATES-SKR-1');

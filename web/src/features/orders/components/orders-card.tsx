@@ -17,6 +17,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
+import { wholeDate } from '../../../lib/dates';
 import { ExportMenu } from '../../../components/list/export-menu';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
@@ -166,23 +168,21 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label={t('list.filters.from')}
         value={list.filters.from}
-        onChange={(event) => list.setFilter('from', event.target.value)}
+        onChange={(event) => wholeDate(event.target.value, (day) => list.setFilter('from', day))}
         sx={{ flex: { xs: 1, sm: 'none' }, width: { sm: 170 } }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: list.filters.to || undefined } }}
+        max={list.filters.to || undefined}
       />
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label={t('list.filters.to')}
         value={list.filters.to}
-        onChange={(event) => list.setFilter('to', event.target.value)}
+        onChange={(event) => wholeDate(event.target.value, (day) => list.setFilter('to', day))}
         sx={{ flex: { xs: 1, sm: 'none' }, width: { sm: 170 } }}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: list.filters.from || undefined } }}
+        min={list.filters.from || undefined}
       />
       {list.filtered && (
         <Button size="small" color="inherit" onClick={list.clearFilters}>

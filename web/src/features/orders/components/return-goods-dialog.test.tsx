@@ -102,7 +102,7 @@ describe('Returns in Order Details', () => {
     expect(last.getByText('Credit note being issued')).toBeTruthy();
     expect(last.getByText('1 ctn')).toBeTruthy();
     expect(last.getByText('Written off')).toBeTruthy();
-    expect(last.getByText('3 bag')).toBeTruthy();
+    expect(last.getByText('3 bags')).toBeTruthy();
     const first = within(returns[0]);
     expect(first.getByText('CN-2026-000008')).toBeTruthy();
     expect(first.getByText('Back to stock')).toBeTruthy();
@@ -121,9 +121,9 @@ describe('Returns in Order Details', () => {
     const { user } = renderDetails();
     const dialog = await openReturns(user);
     const riceRow = rowOf(dialog, 'Abu Kas Basmati Rice 10kg');
-    expect(riceRow.getByText('20 bag')).toBeTruthy();
-    expect(riceRow.getByText('5 bag')).toBeTruthy();
-    expect(riceRow.getByText('Up to 15 bag')).toBeTruthy();
+    expect(riceRow.getByText('20 bags')).toBeTruthy();
+    expect(riceRow.getByText('5 bags')).toBeTruthy();
+    expect(riceRow.getByText('Up to 15 bags')).toBeTruthy();
     const milkRow = rowOf(dialog, 'Almarai Fresh Milk 1L');
     expect(milkRow.getByText('2.5 ctn')).toBeTruthy();
     expect(milkRow.getByText('1 ctn')).toBeTruthy();
@@ -333,8 +333,8 @@ describe('Returns in Order Details', () => {
     const dialog = await openReturns(user, 'إرجاع بضاعة');
     expect(within(dialog).getByRole('columnheader', { name: 'المرتجع سابقاً' })).toBeTruthy();
     const riceRow = rowOf(dialog, 'أرز أبو كاس بسمتي 10 كغ');
-    expect(riceRow.getByText('20 كيس')).toBeTruthy();
-    expect(riceRow.getByText('حتى 15 كيس')).toBeTruthy();
+    expect(riceRow.getByText('20 كيسًا')).toBeTruthy();
+    expect(riceRow.getByText('حتى 15 كيسًا')).toBeTruthy();
     const restock = within(dialog).getByRole('combobox', {
       name: 'أرز أبو كاس بسمتي 10 كغ: إعادة إلى المخزون أو إتلاف',
     });
@@ -349,7 +349,7 @@ describe('Returns in Order Details', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('الكمية أكبر مما يمكن إرجاعه. أُعيدت قراءة المرتجعات:')).toBeTruthy();
     expect(
-      within(alert).getByText('أرز أبو كاس بسمتي 10 كغ: المُسلَّم 20 كيس، المرتجع سابقاً 5 كيس، المطلوب 16 كيس'),
+      within(alert).getByText('أرز أبو كاس بسمتي 10 كغ: المُسلَّم 20 كيسًا، المرتجع سابقاً 5 أكياس، المطلوب 16 كيسًا'),
     ).toBeTruthy();
   });
 });

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
@@ -155,16 +156,15 @@ export function CreateApiKeyDialog({ open, onClose, onCreated, grantable }: Crea
             {permissions.length === 0 && <FormHelperText>{t('apiKeys.create.permissionRequired')}</FormHelperText>}
             {notGrantable && <FormHelperText error={false}>{t('apiKeys.create.notGrantableHint')}</FormHelperText>}
           </FormControl>
-          <TextField
+          <DateField
             id="api-key-expires"
             name="expiresAt"
-            type="date"
             label={t('apiKeys.create.expiresAt')}
             value={expiresOn}
             onChange={(event) => setExpiresOn(event.target.value)}
             error={expiryInvalid}
             helperText={expiryInvalid ? t('apiKeys.create.expiresAtInvalid') : t('apiKeys.create.expiresAtHint')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: minExpiry, dir: 'ltr' } }}
+            min={minExpiry}
           />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>

@@ -12,8 +12,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { memo, type ReactNode } from 'react';
+import { memo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { formatPercent } from '../../../lib/format';
 import { latinInputProps } from '../../../lib/rtl';
 import { knownUnits, useUnitFormat } from '../../../lib/units';
@@ -132,6 +133,10 @@ function useLineParts(
       }
     : undefined;
 
+  type LineFieldProps = TextFieldProps & {
+    value: string;
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  };
   const textField = (
     field: TextLineField,
     labelKey: string,
@@ -143,7 +148,7 @@ function useLineParts(
       check?: boolean;
       helper?: string;
     } = {},
-  ): TextFieldProps => {
+  ): LineFieldProps => {
     const message = messages[field];
     return {
       value: line[field],
@@ -155,7 +160,6 @@ function useLineParts(
         onChange((current) => ({ ...current, [field]: value, ...checked }));
       },
       size: 'small',
-      type: options.date ? 'date' : 'text',
       // Two dates share a table cell: they need their own labels there too.
       label: card || options.date ? t(labelKey) : undefined,
       error: Boolean(message),
@@ -169,7 +173,6 @@ function useLineParts(
           ...(options.numeric ? { inputMode: 'decimal' } : {}),
           ...(options.latin || options.numeric ? latin : {}),
           ...(options.arabic ? { dir: 'rtl', lang: 'ar' } : {}),
-          ...(options.date ? { max: '9999-12-31' } : {}),
         },
         inputLabel: { shrink: true },
         formHelperText: { sx: { mx: 0 } },
@@ -184,9 +187,14 @@ function useLineParts(
     <TextField {...textField('unitPrice', 'review.columns.unitPrice', { numeric: 'decimal', check: true })} />
   );
   const batchNumber = <TextField {...textField('batchNumber', 'review.columns.batchNumber', { latin: true })} />;
-  const expiryDate = <TextField {...textField('expiryDate', 'review.columns.expiryDate', { date: true })} />;
+  const expiryDate = (
+    <DateField {...textField('expiryDate', 'review.columns.expiryDate', { date: true })} value={line.expiryDate} />
+  );
   const manufactureDate = (
-    <TextField {...textField('manufactureDate', 'review.columns.manufactureDate', { date: true })} />
+    <DateField
+      {...textField('manufactureDate', 'review.columns.manufactureDate', { date: true })}
+      value={line.manufactureDate}
+    />
   );
   // A linked item offers its own units; a new item is counted in a base unit; an undecided line any unit.
   const unitOptions: Array<{ unit: string; factor: number | null }> = itemUnits

@@ -197,7 +197,7 @@ describe('ReorderSuggestionsCard', () => {
     const card = await loadedCard('اقتراحات إعادة الطلب');
     expect(within(card).getByText('على وشك النفاد.')).toBeTruthy();
     expect(within(card).getByText('حرجة')).toBeTruthy();
-    expect(within(card).getByText('40 كرتون')).toBeTruthy();
+    expect(within(card).getByText('40 كرتونًا')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'اعتماد اقتراح Afia Sunflower Oil 1.5L' })).toBeTruthy();
   });
 });

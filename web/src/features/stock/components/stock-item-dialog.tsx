@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError, errorCodeOf, fieldsOfError, isHttpError } from '../../../lib/http-error';
@@ -322,18 +323,8 @@ export function StockItemDialog({ item, currency, onClose, onSaved }: StockItemD
                   autoComplete="off"
                   slotProps={{ htmlInput: latinInput }}
                 />
-                <TextField
-                  {...bind('manufactureDate')}
-                  type="date"
-                  label={t('form.fields.manufactureDate')}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
-                <TextField
-                  {...bind('expiryDate')}
-                  type="date"
-                  label={t('form.fields.expiryDate')}
-                  slotProps={{ inputLabel: { shrink: true } }}
-                />
+                <DateField {...bind('manufactureDate')} label={t('form.fields.manufactureDate')} />
+                <DateField {...bind('expiryDate')} label={t('form.fields.expiryDate')} />
               </Box>
             </>
           )}

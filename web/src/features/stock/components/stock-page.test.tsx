@@ -86,7 +86,7 @@ describe('StockPage', () => {
       expect(row.getByText('Packs: carton of 12 pcs · pallet of 960 pcs')).toBeTruthy();
 
       await i18n.changeLanguage('ar');
-      expect(await row.findByText('180 حبة = 15 كرتون')).toBeTruthy();
+      expect(await row.findByText('180 حبة = 15 كرتونًا')).toBeTruthy();
       expect(row.getByText('العبوات: كرتون من 12 حبة · طبلية من 960 حبة')).toBeTruthy();
     });
 
@@ -97,7 +97,7 @@ describe('StockPage', () => {
       const row = within(rowOf('Abu Kas Basmati Rice 10kg'));
       expect(row.getByText('أرز أبو كاس بسمتي 10 كغ')).toBeTruthy();
       expect(row.getByText('RICE-ABK-10')).toBeTruthy();
-      expect(row.getByText('6 bag')).toBeTruthy();
+      expect(row.getByText('6 bags')).toBeTruthy();
       expect(row.getByText(/^SAR\s48\.00$/)).toBeTruthy();
       expect(row.getByText(/^SAR\s55\.50$/)).toBeTruthy();
       expect(row.getByText('Low Stock')).toBeTruthy();
@@ -440,7 +440,7 @@ describe('StockPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'إدارة المخزون' })).toBeTruthy();
     await screen.findByText('Abu Kas Basmati Rice 10kg');
     const row = within(rowOf('Abu Kas Basmati Rice 10kg'));
-    expect(row.getByText('6 كيس')).toBeTruthy();
+    expect(row.getByText('6 أكياس')).toBeTruthy();
     expect(row.getByText('مخزون منخفض')).toBeTruthy();
     expect(row.getByText(/55\.50\sر\.س\./)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'إضافة صنف' })).toBeTruthy();

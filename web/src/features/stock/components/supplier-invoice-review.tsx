@@ -22,6 +22,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 import { useToast } from '../../../components/toaster/use-toast';
 import { formatDate } from '../../../lib/format';
 import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
@@ -444,21 +445,16 @@ export function SupplierInvoiceReview({ draft, currency, onApplied, onCancel }: 
             autoComplete="off"
             slotProps={{ htmlInput: { dir: 'ltr' }, formHelperText: { sx: { mx: 0 } } }}
           />
-          <TextField
+          <DateField
             id={`${headerId}-date`}
             size="small"
-            type="date"
             label={t('review.invoiceDate')}
             required
             value={form.invoiceDate}
             onChange={(event) => setHeader('invoiceDate', event.target.value)}
             error={Boolean(headerMessage('invoiceDate'))}
             helperText={headerMessage('invoiceDate')}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { max: '9999-12-31' },
-              formHelperText: { sx: { mx: 0 } },
-            }}
+            slotProps={{ formHelperText: { sx: { mx: 0 } } }}
           />
         </Box>
 

@@ -304,7 +304,7 @@ describe('UploadSupplierInvoiceDialog', () => {
       expect(within(dialog).getByRole('combobox', { name: /^Supplier/ })).toHaveProperty('value', 'Almarai Company');
       expect(await within(dialog).findByText('Existing supplier')).toBeTruthy();
       expect(field(dialog, /^Invoice number/).value).toBe('INV-88213');
-      expect((within(dialog).getByLabelText(/Invoice date/) as HTMLInputElement).value).toBe('2026-11-20');
+      expect((within(dialog).getByLabelText(/Invoice date/) as HTMLInputElement).value).toBe('20/11/2026');
       expect(
         within(dialog)
           .getByRole('link', { name: /Open the original invoice/ })
@@ -329,7 +329,7 @@ describe('UploadSupplierInvoiceDialog', () => {
       expect(first.getByRole('combobox', { name: 'Unit, line 1' }).textContent).toBe('ctn');
       expect(first.getByRole('textbox', { name: 'Unit cost, line 1' })).toHaveProperty('value', '5.55');
       expect(first.getByRole('textbox', { name: 'Batch number, line 1' })).toHaveProperty('value', 'B-2211');
-      expect(first.getByLabelText('Expiry date, line 1')).toHaveProperty('value', '2099-12-05');
+      expect(first.getByLabelText('Expiry date, line 1')).toHaveProperty('value', '05/12/2099');
       expect(first.getByText(/SAR\s133\.20/)).toBeTruthy();
 
       const second = line(dialog, 2);
@@ -601,7 +601,7 @@ describe('UploadSupplierInvoiceDialog', () => {
 
     expect(field(dialog, /^رقم الفاتورة/).value).toBe('INV-88213');
     expect(line(dialog, 1).getByRole('textbox', { name: 'رقم التشغيلة، البند 1' })).toHaveProperty('value', 'B-2211');
-    expect(line(dialog, 1).getByLabelText('تاريخ الانتهاء، البند 1')).toHaveProperty('value', '2099-12-05');
+    expect(line(dialog, 1).getByLabelText('تاريخ الانتهاء، البند 1')).toHaveProperty('value', '05/12/2099');
     expect(line(dialog, 1).getByText(/^مطابقة 93/)).toBeTruthy();
     expect(line(dialog, 2).getByText('تحقّق من الكمية والتكلفة')).toBeTruthy();
     expect(within(dialog).getByRole('columnheader', { name: 'تكلفة الوحدة' })).toBeTruthy();
