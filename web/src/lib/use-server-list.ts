@@ -67,6 +67,8 @@ export function useServerList<Row, F extends string, Filters extends object>(
     sort,
     /** A click on a column's header: ascending, descending, then the list's own order. */
     sortBy: (field: F) => setSortState((current) => nextSort(current, field)),
+    /** An order chosen whole (a phone's "Sort by"), or null for the list's own. */
+    setSort: (next: ListSort<F> | null) => setSortState(next),
     page,
     setPage: (next: number) => setPaging({ key, page: next }),
     pageSize,

@@ -23,6 +23,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BilingualName } from '../../../components/bilingual-name';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { listPath } from '../../../lib/list-sort';
@@ -197,7 +198,20 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
       ) : (
         <>
           {isPhone ? (
-            phoneList
+            <>
+              <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
+                <PhoneSortSelect
+                  id="clients-sort"
+                  columns={[
+                    { field: 'name', label: t('list.columns.name') },
+                    { field: 'createdAt', label: t('list.columns.joined') },
+                  ]}
+                  sort={list.sort}
+                  onChange={list.setSort}
+                />
+              </Box>
+              {phoneList}
+            </>
           ) : (
             <TableContainer>
               <Table aria-label={t('list.tableLabel')} aria-busy={!clients} sx={{ minWidth: 720 }}>

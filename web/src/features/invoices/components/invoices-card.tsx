@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { listPath } from '../../../lib/list-sort';
@@ -407,7 +408,26 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
         </Box>
       ) : (
         <>
-          {isPhone ? phoneList : table}
+          {isPhone ? (
+            <>
+              <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
+                <PhoneSortSelect
+                  id="invoices-sort"
+                  columns={[
+                    { field: 'invoiceNumber', label: t('list.columns.number') },
+                    { field: 'clientName', label: t('list.columns.party') },
+                    { field: 'totalAmount', label: t('list.columns.amount') },
+                    { field: 'issuedAt', label: t('list.columns.date') },
+                  ]}
+                  sort={invoices.sort}
+                  onChange={invoices.setSort}
+                />
+              </Box>
+              {phoneList}
+            </>
+          ) : (
+            table
+          )}
           <InvoicePagination invoices={invoices} />
         </>
       )}

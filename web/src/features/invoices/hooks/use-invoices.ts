@@ -1,7 +1,7 @@
 import type { InvoiceSortField, InvoiceType, PaymentStatus } from '@erp/contracts';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { nextSort, parseSort, sortParam } from '../../../lib/list-sort';
+import { nextSort, parseSort, sortParam, type ListSort } from '../../../lib/list-sort';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetInvoicesQuery } from '../api/invoices-api';
 import { isPaymentStatus } from '../lib/payments';
@@ -145,6 +145,8 @@ export function useInvoices() {
     sort,
     /** A click on a column's header: ascending, descending, then newest first again (kept in the address). */
     sortBy: (field: InvoiceSortField) => setFilters({ sort: sortParam(nextSort(sort, field)) ?? '' }),
+    /** An order chosen whole (a phone's "Sort by"), or null for newest first. */
+    setSort: (next: ListSort<InvoiceSortField> | null) => setFilters({ sort: sortParam(next) ?? '' }),
     /** The query an export of this list sends: its filters and order, no paging. */
     exportParams: filters,
     page,

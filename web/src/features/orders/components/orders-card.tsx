@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { wholeDate } from '../../../lib/dates';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -210,7 +211,23 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
       ) : (
         <>
           {isPhone ? (
-            phoneList
+            <>
+              <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
+                <PhoneSortSelect
+                  id="orders-sort"
+                  columns={[
+                    { field: 'orderNumber', label: t('list.columns.orderNumber') },
+                    ...(showClient ? [{ field: 'clientName' as const, label: t('list.columns.client') }] : []),
+                    { field: 'status', label: t('list.columns.status') },
+                    { field: 'totalAmount', label: t('list.columns.total') },
+                    { field: 'createdAt', label: t('list.columns.date') },
+                  ]}
+                  sort={list.sort}
+                  onChange={list.setSort}
+                />
+              </Box>
+              {phoneList}
+            </>
           ) : (
             <TableContainer>
               <Table aria-label={t('list.tableLabel')} aria-busy={!orders} sx={{ minWidth: showClient ? 760 : 600 }}>

@@ -152,6 +152,22 @@ describe('OrdersPage', () => {
     expect(card.getByRole('button', { name: 'View order ORD-2026-000041' })).toBeTruthy();
   });
 
+  it('sorts on a phone with Sort by, where no column header can be clicked', async () => {
+    mockMatchMedia((query) => query.includes('max-width: 599.95px'));
+    const { fetchMock, user } = renderPage();
+    await screen.findByText('ORD-2026-000041');
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Total before VAT, descending' }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('sort=totalAmount%3Adesc')),
+      ).toBe(true),
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(await screen.findByRole('option', { name: 'Default order' }));
+    expect(screen.getByRole('combobox', { name: 'Sort by' }).textContent).toBe('Default order');
+  });
+
   it('is read-only without orders:write', async () => {
     renderPage({}, readOnlyAccess);
     await screen.findByText('ORD-2026-000041');

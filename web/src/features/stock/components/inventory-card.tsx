@@ -24,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ExportMenu } from '../../../components/list/export-menu';
+import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { listPath } from '../../../lib/list-sort';
@@ -222,7 +223,22 @@ export function InventoryCard({
       ) : (
         <>
           {isPhone ? (
-            phoneList
+            <>
+              <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
+                <PhoneSortSelect
+                  id="inventory-sort"
+                  columns={[
+                    { field: 'name', label: t('inventory.columns.name') },
+                    { field: 'sku', label: t('inventory.columns.sku') },
+                    { field: 'quantity', label: t('inventory.columns.quantity') },
+                    { field: 'sellingPrice', label: t('inventory.columns.sellingPrice') },
+                  ]}
+                  sort={inventory.sort}
+                  onChange={inventory.setSort}
+                />
+              </Box>
+              {phoneList}
+            </>
           ) : (
             <TableContainer>
               <Table aria-label={t('inventory.tableLabel')} aria-busy={!items} sx={{ minWidth: canWrite ? 860 : 760 }}>
