@@ -16,3 +16,9 @@ export function t(language: Language, key: string): string {
   if (typeof node !== 'string') throw new Error(`${language}:${key} is not a string`);
   return node;
 }
+
+/** A unit's words after a count, as the screens write it: "5 boxes", "3 كراتين", "15 كرتونًا" (CLDR plural forms). */
+export function countedUnit(language: Language, count: number, unit: string): string {
+  const form = new Intl.PluralRules(language).select(count);
+  return t(language, `common:units.counted.${unit}_${form}`);
+}

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
-import { t } from './locales.js';
+import { countedUnit, t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
 import { changeOrderStatus, closeToasts, dataRows, escapeRegExp, expectToast, field, labelled, tf } from './ui.js';
 
@@ -272,7 +272,7 @@ describe('a manual order from a new client and a new stock item to its invoice, 
       const itemsTable = details.getByRole('table', { name: t(language, 'orders:details.items.tableLabel') });
       await expect.poll(() => rowsWith(itemsTable, item.name).count()).toBe(1);
       const itemRow = await rowsWith(itemsTable, item.name).innerText();
-      expect(itemRow).toContain(`${ordered} ${t(language, 'common:units.short.box')}`);
+      expect(itemRow).toContain(`${ordered} ${countedUnit(language, ordered, 'box')}`);
       expect(itemRow).toContain(lineTotal);
       const editOrder = details.getByRole('button', { name: t(language, 'orders:details.editOrder'), exact: true });
       await expect.poll(() => editOrder.isEnabled()).toBe(true);

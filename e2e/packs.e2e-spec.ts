@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
-import { t } from './locales.js';
+import { countedUnit, t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
 import {
   changeOrderStatus,
@@ -26,7 +26,7 @@ import {
 
 /** "12 pcs" / "12 حبة": a quantity with its unit's short form (lib/units.ts). */
 function quantityText(language: Language, quantity: number, unit: string): string {
-  return `${quantity} ${t(language, `common:units.short.${unit}`)}`;
+  return `${quantity} ${countedUnit(language, quantity, unit)}`;
 }
 
 async function postJson<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {

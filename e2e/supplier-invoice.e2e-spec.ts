@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
-import { t } from './locales.js';
+import { countedUnit, t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
 import { dataRows } from './ui.js';
 
@@ -124,7 +124,7 @@ describe('Upload Supplier Invoice, in Chromium', () => {
       const table = owner.getByRole('table', { name: t(language, 'stock:inventory.tableLabel') });
       await owner.getByRole('searchbox', { name: t(language, 'stock:inventory.search.label') }).fill(MILK.sku);
       const row = dataRows(table).filter({ has: owner.getByText(MILK.sku, { exact: true }) });
-      const shown = `${await formatQuantity(owner, language, expected)} ${t(language, `common:units.short.${before.unit}`)}`;
+      const shown = `${await formatQuantity(owner, language, expected)} ${countedUnit(language, expected, before.unit)}`;
       await expect.poll(() => row.innerText()).toContain(shown);
       await owner.context().close();
     },
