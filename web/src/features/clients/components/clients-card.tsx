@@ -179,6 +179,12 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
       <ExportMenu path={listPath('/api/clients', list.exportParams)} name="clients" />
     </Box>
   );
+  /** The columns the list can be sorted by, in their headers' words (a phone's Sort by, the subtitle). */
+  const sortColumns: Array<{ field: NonNullable<typeof list.sort>['field']; label: string }> = [
+    { field: 'name', label: t('list.columns.name') },
+    { field: 'createdAt', label: t('list.columns.joined') },
+  ];
+  const sortedLabel = sortColumns.find((column) => column.field === list.sort?.field)?.label;
   const sorting = { sort: list.sort, onSort: list.sortBy };
 
   return (
@@ -187,7 +193,13 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
         id="clients-list-title"
         icon={<PeopleAltRoundedIcon />}
         title={t('list.title')}
-        subtitle={t('list.subtitle')}
+        subtitle={
+          list.sort && sortedLabel
+            ? t('common:list.sortedBy', {
+                order: t(`common:list.sortOption.${list.sort.direction}`, { column: sortedLabel }),
+              })
+            : t('list.subtitle')
+        }
         action={!isPhone && toolbar}
       />
       {isPhone && <Box sx={{ px: 2, pb: 2 }}>{toolbar}</Box>}
@@ -200,15 +212,7 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
           {isPhone ? (
             <>
               <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
-                <PhoneSortSelect
-                  id="clients-sort"
-                  columns={[
-                    { field: 'name', label: t('list.columns.name') },
-                    { field: 'createdAt', label: t('list.columns.joined') },
-                  ]}
-                  sort={list.sort}
-                  onChange={list.setSort}
-                />
+                <PhoneSortSelect id="clients-sort" columns={sortColumns} sort={list.sort} onChange={list.setSort} />
               </Box>
               {phoneList}
             </>

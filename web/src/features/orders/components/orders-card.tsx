@@ -144,6 +144,15 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
       <ExportMenu path={listPath('/api/orders', list.exportParams)} name="orders" />
     </Box>
   );
+  /** The columns the list can be sorted by, in their headers' words (a phone's Sort by, the subtitle). */
+  const sortColumns: Array<{ field: NonNullable<typeof list.sort>['field']; label: string }> = [
+    { field: 'orderNumber', label: t('list.columns.orderNumber') },
+    ...(showClient ? [{ field: 'clientName' as const, label: t('list.columns.client') }] : []),
+    { field: 'status', label: t('list.columns.status') },
+    { field: 'totalAmount', label: t('list.columns.total') },
+    { field: 'createdAt', label: t('list.columns.date') },
+  ];
+  const sortedLabel = sortColumns.find((column) => column.field === list.sort?.field)?.label;
   const sorting = { sort: list.sort, onSort: list.sortBy };
 
   // Status and a date range (the orders' business days), under the heading on every screen size.
@@ -199,7 +208,13 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
         id="recent-orders-title"
         icon={<ReceiptLongRoundedIcon />}
         title={t('list.title')}
-        subtitle={t('list.subtitle')}
+        subtitle={
+          list.sort && sortedLabel
+            ? t('common:list.sortedBy', {
+                order: t(`common:list.sortOption.${list.sort.direction}`, { column: sortedLabel }),
+              })
+            : t('list.subtitle')
+        }
         action={!isPhone && toolbar}
       />
       {isPhone && <Box sx={{ px: 2, pb: 2 }}>{toolbar}</Box>}
@@ -213,18 +228,7 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
           {isPhone ? (
             <>
               <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
-                <PhoneSortSelect
-                  id="orders-sort"
-                  columns={[
-                    { field: 'orderNumber', label: t('list.columns.orderNumber') },
-                    ...(showClient ? [{ field: 'clientName' as const, label: t('list.columns.client') }] : []),
-                    { field: 'status', label: t('list.columns.status') },
-                    { field: 'totalAmount', label: t('list.columns.total') },
-                    { field: 'createdAt', label: t('list.columns.date') },
-                  ]}
-                  sort={list.sort}
-                  onChange={list.setSort}
-                />
+                <PhoneSortSelect id="orders-sort" columns={sortColumns} sort={list.sort} onChange={list.setSort} />
               </Box>
               {phoneList}
             </>

@@ -163,9 +163,12 @@ describe('OrdersPage', () => {
         fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.includes('sort=totalAmount%3Adesc')),
       ).toBe(true),
     );
+    // The subtitle says the order too (it said "Newest first" whatever the order).
+    expect(screen.getByText('Sorted by Total before VAT, descending')).toBeTruthy();
     await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
     await user.click(await screen.findByRole('option', { name: 'Default order' }));
     expect(screen.getByRole('combobox', { name: 'Sort by' }).textContent).toBe('Default order');
+    expect(screen.getByText('Newest first, with their status and total')).toBeTruthy();
   });
 
   it('is read-only without orders:write', async () => {
