@@ -18,7 +18,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { useColumnChoice } from '../../../lib/use-column-choice';
 import { wholeDate } from '../../../lib/dates';
+import { ColumnsMenu } from '../../../components/list/columns-menu';
 import { ExportMenu } from '../../../components/list/export-menu';
 import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
@@ -28,6 +30,7 @@ import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from 
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { listPath } from '../../../lib/list-sort';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { orderStatuses, type OrderDto } from '../api/orders-api';
 import { useOrderFormat } from '../hooks/use-order-format';
 import type { OrderFilters, OrdersList } from '../hooks/use-orders-list';
@@ -35,7 +38,9 @@ import { OrderStatusBadge } from './order-status-badge';
 
 /** SPEC §9: the order list shows 3 skeleton rows while it loads. */
 const SKELETON_ROWS = 3;
-const COLUMNS = 6;
+
+/** The orders table's columns a user may hide, by their header's key. */
+const ordersOptionalColumns = ['status', 'total', 'date'] as const;
 
 interface OrdersCardProps {
   list: OrdersList;
@@ -51,7 +56,11 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
   const format = useOrderFormat(currency);
   const isPhone = useIsPhone();
   const { orders } = list;
-  const columns = showClient ? COLUMNS : COLUMNS - 1;
+  const { user } = useCurrentUser();
+  const columnChoice = useColumnChoice(user?.id, 'orders', ordersOptionalColumns);
+  const { shown } = columnChoice;
+  // The order number and View always show; the client only where the list is of many clients.
+  const columns = 2 + (showClient ? 1 : 0) + ordersOptionalColumns.filter((column) => shown(column)).length;
 
   const orderNumber = (order: OrderDto) => (
     <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', fontWeight: 600 }}>
@@ -141,6 +150,7 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
   const toolbar = (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
       {searchField}
+      {!isPhone && <ColumnsMenu choice={columnChoice} labelOf={(column) => t(`list.columns.${column}`)} />}
       <ExportMenu path={listPath('/api/orders', list.exportParams)} name="orders" />
     </Box>
   );
@@ -245,15 +255,21 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
                         {t('list.columns.client')}
                       </SortableHeaderCell>
                     )}
-                    <SortableHeaderCell field="status" {...sorting}>
-                      {t('list.columns.status')}
-                    </SortableHeaderCell>
-                    <SortableHeaderCell field="totalAmount" align="right" {...sorting}>
-                      {t('list.columns.total')}
-                    </SortableHeaderCell>
-                    <SortableHeaderCell field="createdAt" {...sorting}>
-                      {t('list.columns.date')}
-                    </SortableHeaderCell>
+                    {shown('status') && (
+                      <SortableHeaderCell field="status" {...sorting}>
+                        {t('list.columns.status')}
+                      </SortableHeaderCell>
+                    )}
+                    {shown('total') && (
+                      <SortableHeaderCell field="totalAmount" align="right" {...sorting}>
+                        {t('list.columns.total')}
+                      </SortableHeaderCell>
+                    )}
+                    {shown('date') && (
+                      <SortableHeaderCell field="createdAt" {...sorting}>
+                        {t('list.columns.date')}
+                      </SortableHeaderCell>
+                    )}
                     <TableCell align="right">{t('list.columns.actions')}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -277,13 +293,19 @@ export function OrdersCard({ list, currency, onView, showClient = true }: Orders
                             </Typography>
                           </TableCell>
                         )}
-                        <TableCell>
-                          <OrderStatusBadge status={order.status} />
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {format.money(order.totalAmount)}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(order.createdAt)}</TableCell>
+                        {shown('status') && (
+                          <TableCell>
+                            <OrderStatusBadge status={order.status} />
+                          </TableCell>
+                        )}
+                        {shown('total') && (
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            {format.money(order.totalAmount)}
+                          </TableCell>
+                        )}
+                        {shown('date') && (
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{format.date(order.createdAt)}</TableCell>
+                        )}
                         <TableCell align="right">{viewButton(order)}</TableCell>
                       </TableRow>
                     ))

@@ -152,6 +152,21 @@ describe('OrdersPage', () => {
     expect(card.getByRole('button', { name: 'View order ORD-2026-000041' })).toBeTruthy();
   });
 
+  it('hides the columns a user chooses on a wide screen', async () => {
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Recent orders' });
+    await within(table).findByText('ORD-2026-000041');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Date' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Order #', 'Client', 'Status', 'Total before VAT', 'Actions']);
+  });
+
   it('sorts on a phone with Sort by, where no column header can be clicked', async () => {
     mockMatchMedia((query) => query.includes('max-width: 599.95px'));
     const { fetchMock, user } = renderPage();

@@ -23,18 +23,24 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { ColumnsMenu } from '../../../components/list/columns-menu';
 import { ExportMenu } from '../../../components/list/export-menu';
 import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
+import { useColumnChoice } from '../../../lib/use-column-choice';
 import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import type { Inventory } from '../hooks/use-inventory';
 import { useStockFormat } from '../hooks/use-stock-format';
 import { BilingualName } from '../../../components/bilingual-name';
 import { StockStatusBadge } from './stock-badges';
+
+/** The inventory table's columns a user may hide (the name, quantity and actions always show). */
+const inventoryOptionalColumns = ['sku', 'costPrice', 'sellingPrice', 'status'] as const;
 
 interface InventoryCardProps {
   inventory: Inventory;
@@ -62,7 +68,10 @@ export function InventoryCard({
   const { t } = useTranslation('stock');
   const format = useStockFormat(currency);
   const isPhone = useIsPhone();
-  const columns = canWrite ? 7 : 6;
+  const { user } = useCurrentUser();
+  const columnChoice = useColumnChoice(user?.id, 'stock', inventoryOptionalColumns);
+  const { shown } = columnChoice;
+  const columns = 2 + inventoryOptionalColumns.filter((column) => shown(column)).length + (canWrite ? 1 : 0);
   const { items } = inventory;
 
   /** "Packs: ctn = 12 pcs · plt = 960 pcs", for an item sold by the pack. */
@@ -199,6 +208,7 @@ export function InventoryCard({
         <MenuItem value="">{t('inventory.show.all')}</MenuItem>
         <MenuItem value="low">{t('inventory.show.low')}</MenuItem>
       </TextField>
+      {!isPhone && <ColumnsMenu choice={columnChoice} labelOf={(column) => t(`inventory.columns.${column}`)} />}
       <ExportMenu path={listPath('/api/stock', inventory.exportParams)} name="stock" />
     </Box>
   );
@@ -247,17 +257,21 @@ export function InventoryCard({
                     <SortableHeaderCell field="name" {...sorting}>
                       {t('inventory.columns.name')}
                     </SortableHeaderCell>
-                    <SortableHeaderCell field="sku" {...sorting}>
-                      {t('inventory.columns.sku')}
-                    </SortableHeaderCell>
+                    {shown('sku') && (
+                      <SortableHeaderCell field="sku" {...sorting}>
+                        {t('inventory.columns.sku')}
+                      </SortableHeaderCell>
+                    )}
                     <SortableHeaderCell field="quantity" align="right" {...sorting}>
                       {t('inventory.columns.quantity')}
                     </SortableHeaderCell>
-                    <TableCell align="right">{t('inventory.columns.costPrice')}</TableCell>
-                    <SortableHeaderCell field="sellingPrice" align="right" {...sorting}>
-                      {t('inventory.columns.sellingPrice')}
-                    </SortableHeaderCell>
-                    <TableCell>{t('inventory.columns.status')}</TableCell>
+                    {shown('costPrice') && <TableCell align="right">{t('inventory.columns.costPrice')}</TableCell>}
+                    {shown('sellingPrice') && (
+                      <SortableHeaderCell field="sellingPrice" align="right" {...sorting}>
+                        {t('inventory.columns.sellingPrice')}
+                      </SortableHeaderCell>
+                    )}
+                    {shown('status') && <TableCell>{t('inventory.columns.status')}</TableCell>}
                     {canWrite && <TableCell align="right">{t('inventory.columns.actions')}</TableCell>}
                   </TableRow>
                 </TableHead>
@@ -283,23 +297,31 @@ export function InventoryCard({
                           <BilingualName name={item.name} nameAr={item.nameAr} />
                           {packsLine(item)}
                         </TableCell>
-                        <TableCell>
-                          <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}>
-                            {item.sku}
-                          </Box>
-                        </TableCell>
+                        {shown('sku') && (
+                          <TableCell>
+                            <Box component="bdi" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}>
+                              {item.sku}
+                            </Box>
+                          </TableCell>
+                        )}
                         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                           {format.inPacks(item.quantity, item.unit, item.packs)}
                         </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {format.money(item.costPrice)}
-                        </TableCell>
-                        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                          {format.money(item.sellingPrice)}
-                        </TableCell>
-                        <TableCell>
-                          <StockStatusBadge status={item.status} />
-                        </TableCell>
+                        {shown('costPrice') && (
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            {format.money(item.costPrice)}
+                          </TableCell>
+                        )}
+                        {shown('sellingPrice') && (
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                            {format.money(item.sellingPrice)}
+                          </TableCell>
+                        )}
+                        {shown('status') && (
+                          <TableCell>
+                            <StockStatusBadge status={item.status} />
+                          </TableCell>
+                        )}
                         {canWrite && (
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                             <Tooltip title={t('movements.history', { name: item.name })}>

@@ -90,6 +90,25 @@ describe('StockPage', () => {
       expect(row.getByText('العبوات: كرتون من 12 حبة · طبلية من 960 حبة')).toBeTruthy();
     });
 
+    it('hides the columns a user chooses, and remembers the choice for that user', async () => {
+      const routes = { '/api/user': () => jsonResponse(owner) };
+      const { user } = renderPage([rice], routes);
+      const table = await screen.findByRole('table', { name: 'Current inventory' });
+      await within(table).findByText('Abu Kas Basmati Rice 10kg');
+      expect(within(table).getByRole('columnheader', { name: /Cost Price/ })).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Columns' }));
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: /Cost Price/ }));
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      expect(within(table).queryByRole('columnheader', { name: /Cost Price/ })).toBeNull();
+      expect(within(table).getByRole('columnheader', { name: /Selling Price/ })).toBeTruthy();
+      expect(rowOf('Abu Kas Basmati Rice 10kg').querySelectorAll('td')).toHaveLength(6);
+      expect(JSON.parse(window.localStorage.getItem(`erp.list-columns.${owner.id}.stock`) ?? '[]')).toEqual([
+        'costPrice',
+      ]);
+      window.localStorage.removeItem(`erp.list-columns.${owner.id}.stock`);
+    });
+
     it('lists name with the Arabic name, SKU, quantity with unit, prices in the currency and status', async () => {
       renderPage([rice, milk, cardamom]);
       const table = await screen.findByRole('table', { name: 'Current inventory' });
