@@ -22,21 +22,25 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { BilingualName } from '../../../components/bilingual-name';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { ColumnsMenu } from '../../../components/list/columns-menu';
 import { ExportMenu } from '../../../components/list/export-menu';
 import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
+import { useColumnChoice } from '../../../lib/use-column-choice';
 import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import type { ClientDto } from '../api/clients-api';
 import type { ClientsList } from '../hooks/use-clients-list';
 import { ClientContact } from './client-contact';
 
-const COLUMNS = 4;
+/** The clients table's columns a user may hide, by their header's key (the name always shows). */
+const clientsOptionalColumns = ['contact', 'address', 'priceList', 'joined'] as const;
 const SKELETON_ROWS = 5;
 
 /** The clients (SPEC §2): name with the Arabic name, contact, address and joined date; searched and paged by the server. */
@@ -75,7 +79,16 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
   const { clients } = list;
   const dash = t('common:noValue');
   const showPriceList = priceListNames !== undefined;
-  const columns = COLUMNS + (showPriceList ? 1 : 0) + (onEdit ? 1 : 0);
+  const { user } = useCurrentUser();
+  const columnChoice = useColumnChoice(user?.id, 'clients', clientsOptionalColumns);
+  const { shown } = columnChoice;
+  // The name always shows; the price list only to those who may read the lists.
+  const showsPriceList = showPriceList && shown('priceList');
+  const columns =
+    1 +
+    clientsOptionalColumns.filter((column) => column !== 'priceList' && shown(column)).length +
+    (showsPriceList ? 1 : 0) +
+    (onEdit ? 1 : 0);
   /** The client's price list by name; none: the items' own prices. */
   const priceListOf = (client: ClientDto) =>
     client.priceListId === null
@@ -176,6 +189,16 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
   const toolbar = (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
       {searchField}
+      {!isPhone && (
+        <ColumnsMenu
+          // The price list is offered only to those who see it.
+          choice={{
+            ...columnChoice,
+            choices: columnChoice.choices.filter(({ column }) => showPriceList || column !== 'priceList'),
+          }}
+          labelOf={(column) => t(`list.columns.${column}`)}
+        />
+      )}
       <ExportMenu path={listPath('/api/clients', list.exportParams)} name="clients" />
     </Box>
   );
@@ -224,12 +247,14 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
                     <SortableHeaderCell field="name" {...sorting}>
                       {t('list.columns.name')}
                     </SortableHeaderCell>
-                    <TableCell>{t('list.columns.contact')}</TableCell>
-                    <TableCell>{t('list.columns.address')}</TableCell>
-                    {showPriceList && <TableCell>{t('list.columns.priceList')}</TableCell>}
-                    <SortableHeaderCell field="createdAt" {...sorting}>
-                      {t('list.columns.joined')}
-                    </SortableHeaderCell>
+                    {shown('contact') && <TableCell>{t('list.columns.contact')}</TableCell>}
+                    {shown('address') && <TableCell>{t('list.columns.address')}</TableCell>}
+                    {showsPriceList && <TableCell>{t('list.columns.priceList')}</TableCell>}
+                    {shown('joined') && (
+                      <SortableHeaderCell field="createdAt" {...sorting}>
+                        {t('list.columns.joined')}
+                      </SortableHeaderCell>
+                    )}
                     {onEdit && <TableCell align="right">{t('list.columns.actions')}</TableCell>}
                   </TableRow>
                 </TableHead>
@@ -254,21 +279,25 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
                         <TableCell>
                           <ClientName client={client} />
                         </TableCell>
-                        <TableCell>
-                          <ClientContact client={client} />
-                        </TableCell>
-                        <TableCell sx={{ maxWidth: 320 }}>
-                          {client.address ? (
-                            <Typography variant="body2">
-                              <bdi>{client.address}</bdi>
-                            </Typography>
-                          ) : (
-                            <Typography variant="body2" color="text.secondary">
-                              {dash}
-                            </Typography>
-                          )}
-                        </TableCell>
-                        {showPriceList && (
+                        {shown('contact') && (
+                          <TableCell>
+                            <ClientContact client={client} />
+                          </TableCell>
+                        )}
+                        {shown('address') && (
+                          <TableCell sx={{ maxWidth: 320 }}>
+                            {client.address ? (
+                              <Typography variant="body2">
+                                <bdi>{client.address}</bdi>
+                              </Typography>
+                            ) : (
+                              <Typography variant="body2" color="text.secondary">
+                                {dash}
+                              </Typography>
+                            )}
+                          </TableCell>
+                        )}
+                        {showsPriceList && (
                           <TableCell>
                             <Typography
                               variant="body2"
@@ -279,7 +308,9 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
                             </Typography>
                           </TableCell>
                         )}
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(client.createdAt, language)}</TableCell>
+                        {shown('joined') && (
+                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(client.createdAt, language)}</TableCell>
+                        )}
                         {onEdit && <TableCell align="right">{editButton(client, false)}</TableCell>}
                       </TableRow>
                     ))

@@ -92,6 +92,30 @@ describe('ClientsPage', () => {
     expect(empty.getAllByText('—')).toHaveLength(2);
   });
 
+  it('hides the columns a user chooses, and offers no price list column to one who cannot read the lists', async () => {
+    const { user } = renderPage({}, true, false);
+    const table = await screen.findByRole('table', { name: 'Clients' });
+    await within(table).findByText('Al Noor Trading');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitemcheckbox')
+        .map((item) => item.textContent),
+    ).toEqual(['Contact', 'Address', 'Joined']);
+    await user.click(within(menu).getByRole('menuitemcheckbox', { name: 'Address' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Contact', 'Joined', 'Actions']);
+    expect(
+      (within(table).getByText('Al Noor Trading').closest('tr') as HTMLElement).querySelectorAll('td'),
+    ).toHaveLength(4);
+  });
+
   it('shows the price list each client buys at', async () => {
     renderPage({ '/api/clients': () => pageResponse([makeClient({ priceListId: 'pl-wholesale' }), baraka]) });
     const table = await screen.findByRole('table', { name: 'Clients' });
