@@ -21,14 +21,17 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import { ColumnsMenu } from '../../../components/list/columns-menu';
 import { ExportMenu } from '../../../components/list/export-menu';
 import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { SectionCardHeader } from '../../../components/section-card-header';
+import { useColumnChoice } from '../../../lib/use-column-choice';
 import { listPath } from '../../../lib/list-sort';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
+import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat, type InvoiceFormat } from '../hooks/use-invoice-format';
 import { invoicePageSizes, type InvoicePageSize, type Invoices } from '../hooks/use-invoices';
@@ -41,7 +44,8 @@ import { ZatcaStatusChip } from './zatca-status-chip';
 
 /** SPEC §2: three placeholder rows while the list loads. */
 const PLACEHOLDER_ROWS = 3;
-const COLUMNS = 7;
+/** The invoices table's columns a user may hide, by their header's key (the number and actions always show). */
+const invoicesOptionalColumns = ['type', 'party', 'amount', 'payment', 'date'] as const;
 
 /**
  * The order an invoice was issued for, the supplier's own number of a supplier invoice, or the
@@ -241,6 +245,9 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
   const { t } = useTranslation('invoices');
   const format = useInvoiceFormat();
   const isPhone = useIsPhone();
+  const { user } = useCurrentUser();
+  const columnChoice = useColumnChoice(user?.id, 'invoices', invoicesOptionalColumns);
+  const { shown } = columnChoice;
   const { download, isDownloading } = useDownloadInvoice();
   const { items } = invoices;
 
@@ -316,6 +323,7 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
   );
 
   const sorting = { sort: invoices.sort, onSort: invoices.sortBy };
+  const columns = 2 + invoicesOptionalColumns.filter((column) => shown(column)).length;
 
   const table = (
     <TableContainer>
@@ -325,26 +333,32 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
             <SortableHeaderCell field="invoiceNumber" {...sorting}>
               {t('list.columns.number')}
             </SortableHeaderCell>
-            <TableCell>{t('list.columns.type')}</TableCell>
-            <SortableHeaderCell field="clientName" {...sorting}>
-              {t('list.columns.party')}
-            </SortableHeaderCell>
-            <SortableHeaderCell field="totalAmount" align="right" {...sorting}>
-              {t('list.columns.amount')}
-            </SortableHeaderCell>
-            <TableCell>{t('list.columns.payment')}</TableCell>
-            <SortableHeaderCell field="issuedAt" {...sorting}>
-              {t('list.columns.date')}
-            </SortableHeaderCell>
+            {shown('type') && <TableCell>{t('list.columns.type')}</TableCell>}
+            {shown('party') && (
+              <SortableHeaderCell field="clientName" {...sorting}>
+                {t('list.columns.party')}
+              </SortableHeaderCell>
+            )}
+            {shown('amount') && (
+              <SortableHeaderCell field="totalAmount" align="right" {...sorting}>
+                {t('list.columns.amount')}
+              </SortableHeaderCell>
+            )}
+            {shown('payment') && <TableCell>{t('list.columns.payment')}</TableCell>}
+            {shown('date') && (
+              <SortableHeaderCell field="issuedAt" {...sorting}>
+                {t('list.columns.date')}
+              </SortableHeaderCell>
+            )}
             <TableCell align="right">{t('list.columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {!items ? (
-            <TableSkeletonRows rows={PLACEHOLDER_ROWS} columns={COLUMNS} />
+            <TableSkeletonRows rows={PLACEHOLDER_ROWS} columns={columns} />
           ) : items.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={COLUMNS} sx={{ borderBottom: 0 }}>
+              <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
                 {noResults}
               </TableCell>
             </TableRow>
@@ -363,21 +377,31 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
                 <TableCell>
                   <InvoiceNumber invoice={invoice} onOpen={onOpen} />
                 </TableCell>
-                <TableCell>
-                  <InvoiceTypeBadge type={invoice.type} />
-                </TableCell>
-                <TableCell>
-                  <PartyName invoice={invoice} />
-                </TableCell>
-                <TableCell align="right">
-                  <InvoiceAmount invoice={invoice} format={format} />
-                </TableCell>
-                <TableCell>
-                  <PaymentCell invoice={invoice} format={format} />
-                </TableCell>
-                <TableCell>
-                  <IssuedAt value={invoice.issuedAt} format={format} />
-                </TableCell>
+                {shown('type') && (
+                  <TableCell>
+                    <InvoiceTypeBadge type={invoice.type} />
+                  </TableCell>
+                )}
+                {shown('party') && (
+                  <TableCell>
+                    <PartyName invoice={invoice} />
+                  </TableCell>
+                )}
+                {shown('amount') && (
+                  <TableCell align="right">
+                    <InvoiceAmount invoice={invoice} format={format} />
+                  </TableCell>
+                )}
+                {shown('payment') && (
+                  <TableCell>
+                    <PaymentCell invoice={invoice} format={format} />
+                  </TableCell>
+                )}
+                {shown('date') && (
+                  <TableCell>
+                    <IssuedAt value={invoice.issuedAt} format={format} />
+                  </TableCell>
+                )}
                 <TableCell align="right">
                   <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
                     {recordPaymentButton(invoice, true)}
@@ -399,7 +423,12 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
         icon={<ReceiptLongRoundedIcon />}
         title={t('list.title')}
         subtitle={t('list.subtitle')}
-        action={<ExportMenu path={listPath('/api/invoices', invoices.exportParams)} name="invoices" />}
+        action={
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            {!isPhone && <ColumnsMenu choice={columnChoice} labelOf={(column) => t(`list.columns.${column}`)} />}
+            <ExportMenu path={listPath('/api/invoices', invoices.exportParams)} name="invoices" />
+          </Box>
+        }
       />
       <InvoiceFilters invoices={invoices} />
       {invoices.isError ? (

@@ -82,6 +82,23 @@ describe('InvoicesPage', () => {
     expect(headers).toEqual(['Invoice #', 'Type', 'Client/Supplier', 'Amount', 'Payment', 'Date', 'Actions']);
   });
 
+  it('hides the columns a user chooses', async () => {
+    const { user } = renderPage([customerInvoice]);
+    await screen.findByText('INV-2026-000123');
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Type' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Payment' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    const table = screen.getByRole('table', { name: 'All invoices' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Invoice #', 'Client/Supplier', 'Amount', 'Date', 'Actions']);
+    expect(rowOf('INV-2026-000123').querySelectorAll('td')).toHaveLength(5);
+  });
+
   it('lists number, type, client, amount in the invoice currency with its VAT, and the date', async () => {
     renderPage([customerInvoice, supplierInvoice]);
     await screen.findByText('INV-2026-000123');
