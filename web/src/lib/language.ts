@@ -43,3 +43,8 @@ export function applyDocumentLanguage(language: Language): void {
   root.lang = language;
   root.dir = directionOf(language);
 }
+
+/** A record's name in the screen's language: its Arabic name in Arabic when it has one. */
+export function nameIn(language: Language, named: { name: string; nameAr?: string | null }): string {
+  return language === 'ar' && named.nameAr ? named.nameAr : named.name;
+}

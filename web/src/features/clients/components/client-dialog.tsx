@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
+import { nameIn } from '../../../lib/language';
 import { describeError, fieldsOfError } from '../../../lib/http-error';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { latinInputProps } from '../../../lib/rtl';
@@ -97,7 +98,7 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
         toast({
           variant: 'success',
           title: t('toasts.added'),
-          description: t('toasts.addedDescription', { name: created.name }),
+          description: t('toasts.addedDescription', { name: nameIn(language, created) }),
         });
         onClose();
       } catch (error) {
@@ -117,7 +118,7 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
       toast({
         variant: 'success',
         title: t('toasts.updated'),
-        description: t('toasts.updatedDescription', { name: updated.name }),
+        description: t('toasts.updatedDescription', { name: nameIn(language, updated) }),
       });
       onClose();
     } catch (error) {
@@ -139,7 +140,7 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
   return (
     <Dialog open onClose={close} aria-labelledby="client-dialog-title" maxWidth="sm" fullWidth fullScreen={fullScreen}>
       <DialogTitle id="client-dialog-title">
-        {client ? t('form.editTitle', { name: client.name }) : t('form.title')}
+        {client ? t('form.editTitle', { name: nameIn(language, client) }) : t('form.title')}
       </DialogTitle>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'contents' }}>
         <DialogContent dividers>

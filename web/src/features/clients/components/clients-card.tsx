@@ -27,6 +27,7 @@ import { ExportMenu } from '../../../components/list/export-menu';
 import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
+import { nameIn } from '../../../lib/language';
 import { useColumnChoice } from '../../../lib/use-column-choice';
 import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
@@ -100,14 +101,18 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
       <Button
         size="small"
         startIcon={<EditRoundedIcon />}
-        aria-label={t('actions.edit', { name: client.name })}
+        aria-label={t('actions.edit', { name: nameIn(language, client) })}
         onClick={() => onEdit(client)}
       >
         {t('common:actions.edit')}
       </Button>
     ) : (
-      <Tooltip title={t('actions.edit', { name: client.name })}>
-        <IconButton size="small" aria-label={t('actions.edit', { name: client.name })} onClick={() => onEdit(client)}>
+      <Tooltip title={t('actions.edit', { name: nameIn(language, client) })}>
+        <IconButton
+          size="small"
+          aria-label={t('actions.edit', { name: nameIn(language, client) })}
+          onClick={() => onEdit(client)}
+        >
           <EditRoundedIcon fontSize="small" />
         </IconButton>
       </Tooltip>

@@ -216,7 +216,7 @@ describe('ClientsPage', () => {
     it('shows the tax details in Arabic', async () => {
       await i18n.changeLanguage('ar');
       const rendered = renderPage({ '/api/clients': () => pageResponse([noor]) });
-      await rendered.user.click(await screen.findByRole('button', { name: 'تعديل Al Noor Trading' }));
+      await rendered.user.click(await screen.findByRole('button', { name: 'تعديل مؤسسة النور التجارية' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('البيانات الضريبية والعنوان الوطني')).toBeTruthy();
       for (const label of [
@@ -285,8 +285,8 @@ describe('ClientsPage', () => {
       await i18n.changeLanguage('ar');
       const { user } = renderPage();
       await screen.findByText('Al Noor Trading');
-      await user.click(screen.getByRole('button', { name: 'تعديل Al Noor Trading' }));
-      const dialog = await screen.findByRole('dialog', { name: 'تعديل Al Noor Trading' });
+      await user.click(screen.getByRole('button', { name: 'تعديل مؤسسة النور التجارية' }));
+      const dialog = await screen.findByRole('dialog', { name: 'تعديل مؤسسة النور التجارية' });
       const select = within(dialog).getByRole('combobox', { name: 'قائمة الأسعار' });
       await user.click(select);
       expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([

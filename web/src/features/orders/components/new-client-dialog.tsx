@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
+import { nameIn } from '../../../lib/language';
 import { fieldsOfError } from '../../../lib/http-error';
 import { describeOrderError } from '../lib/order-errors';
 import { useForm } from '../../../lib/use-form';
@@ -68,7 +69,7 @@ export function NewClientDialog({ initialName, onClose, onCreated }: NewClientDi
       toast({
         variant: 'success',
         title: t('toasts.clientCreated'),
-        description: t('toasts.clientCreatedDescription', { name: client.name }),
+        description: t('toasts.clientCreatedDescription', { name: nameIn(language, client) }),
       });
       onCreated(client);
     } catch (error) {

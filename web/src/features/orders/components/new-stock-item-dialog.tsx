@@ -12,6 +12,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
+import { nameIn } from '../../../lib/language';
 import { errorCodeOf, fieldsOfError } from '../../../lib/http-error';
 import { describeOrderError } from '../lib/order-errors';
 import { latinInputProps } from '../../../lib/rtl';
@@ -99,7 +100,7 @@ export function NewStockItemDialog({ initialName, currency, onClose, onCreated }
       toast({
         variant: 'success',
         title: t('toasts.stockItemCreated'),
-        description: t('toasts.stockItemCreatedDescription', { name: item.name }),
+        description: t('toasts.stockItemCreatedDescription', { name: nameIn(language, item) }),
       });
       onCreated(item);
     } catch (error) {

@@ -17,6 +17,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useIsPhone } from '../../../components/phone-list';
+import { nameIn } from '../../../lib/language';
 import { formatQuantity } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import {
@@ -270,7 +271,7 @@ export function OrderDetailsDialog({ orderId, initialOrder, currency, access, on
                   {shortages.map((shortage) => (
                     <li key={`${shortage.stockItemId ?? ''}${shortage.name}`}>
                       {t('details.shortages.line', {
-                        name: language === 'ar' && shortage.nameAr ? shortage.nameAr : shortage.name,
+                        name: nameIn(language, shortage),
                         sku: shortage.sku ?? t('common:noValue'),
                         available: formatQuantity(shortage.available, language),
                         needed: formatQuantity(shortage.needed, language),

@@ -26,6 +26,7 @@ import { ExportMenu } from '../../../components/list/export-menu';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
+import { nameIn } from '../../../lib/language';
 import { latinDigits } from '../../../lib/decimal';
 import { currencyLabel, formatMoney } from '../../../lib/format';
 import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
@@ -290,7 +291,7 @@ function PriceListForm({ list, catalogue, currency, onPendingChange, onClose }: 
             </Typography>
           )}
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            <bdi>{language === 'ar' && row.item.nameAr ? row.item.nameAr : row.item.name}</bdi>
+            <bdi>{nameIn(language, row.item)}</bdi>
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
             <bdi>{row.item.sku}</bdi>

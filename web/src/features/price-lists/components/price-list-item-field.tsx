@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameIn } from '../../../lib/language';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useLanguage } from '../../../lib/use-language';
 import { useLookupPriceListItemsQuery } from '../api/price-lists-api';
@@ -38,7 +39,7 @@ export function PriceListItemField({ value, ariaLabel, label, error, onChoose }:
   const settled = search === text && !lookup.isFetching;
   const options: Option[] = settled ? (lookup.currentData ?? []) : [];
 
-  const labelOf = (option: Option) => (language === 'ar' && option.nameAr ? option.nameAr : option.name);
+  const labelOf = (option: Option) => nameIn(language, option);
 
   return (
     <Autocomplete<Option, false, true, false>

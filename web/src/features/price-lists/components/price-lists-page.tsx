@@ -29,6 +29,7 @@ import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from 
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { useToast } from '../../../components/toaster/use-toast';
+import { nameIn } from '../../../lib/language';
 import { formatDate, formatQuantity } from '../../../lib/format';
 import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
@@ -78,7 +79,7 @@ export function PriceListsPage({ canWrite, canReadClients, currency }: PriceList
 
   const buyersOf = (list: PriceListDto): PriceListClient[] | null =>
     clients.currentData ? clients.currentData.filter((client) => client.priceListId === list.id) : null;
-  const nameOf = (client: PriceListClient) => (language === 'ar' && client.nameAr ? client.nameAr : client.name);
+  const nameOf = (client: PriceListClient) => nameIn(language, client);
   const separator = language === 'ar' ? '، ' : ', ';
   /** The first clients' names, and how many more: "Al Othaim, Danube +3". */
   const namesOf = (buyers: PriceListClient[], shown: number): string => {

@@ -28,7 +28,9 @@ import { ExportMenu } from '../../../components/list/export-menu';
 import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
+import { nameIn } from '../../../lib/language';
 import { useColumnChoice } from '../../../lib/use-column-choice';
+import { useLanguage } from '../../../lib/use-language';
 import { listPath } from '../../../lib/list-sort';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
@@ -66,6 +68,7 @@ export function InventoryCard({
   highlightId = null,
 }: InventoryCardProps) {
   const { t } = useTranslation('stock');
+  const { language } = useLanguage();
   const format = useStockFormat(currency);
   const isPhone = useIsPhone();
   const { user } = useCurrentUser();
@@ -134,7 +137,7 @@ export function InventoryCard({
                       size="small"
                       color="inherit"
                       startIcon={<HistoryRoundedIcon />}
-                      aria-label={t('movements.history', { name: item.name })}
+                      aria-label={t('movements.history', { name: nameIn(language, item) })}
                       onClick={() => onHistory(item)}
                     >
                       {t('tabs.movements')}
@@ -142,7 +145,7 @@ export function InventoryCard({
                     <Button
                       size="small"
                       startIcon={<EditRoundedIcon />}
-                      aria-label={t('actions.editItem', { name: item.name })}
+                      aria-label={t('actions.editItem', { name: nameIn(language, item) })}
                       onClick={() => onEdit(item)}
                     >
                       {t('common:actions.edit')}
@@ -151,7 +154,7 @@ export function InventoryCard({
                       size="small"
                       color="error"
                       startIcon={<DeleteOutlineRoundedIcon />}
-                      aria-label={t('actions.deleteItem', { name: item.name })}
+                      aria-label={t('actions.deleteItem', { name: nameIn(language, item) })}
                       onClick={() => onDelete(item)}
                     >
                       {t('common:actions.delete')}
@@ -324,29 +327,29 @@ export function InventoryCard({
                         )}
                         {canWrite && (
                           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                            <Tooltip title={t('movements.history', { name: item.name })}>
+                            <Tooltip title={t('movements.history', { name: nameIn(language, item) })}>
                               <IconButton
                                 size="small"
-                                aria-label={t('movements.history', { name: item.name })}
+                                aria-label={t('movements.history', { name: nameIn(language, item) })}
                                 onClick={() => onHistory(item)}
                               >
                                 <HistoryRoundedIcon fontSize="small" />
                               </IconButton>
                             </Tooltip>
-                            <Tooltip title={t('actions.editItem', { name: item.name })}>
+                            <Tooltip title={t('actions.editItem', { name: nameIn(language, item) })}>
                               <IconButton
                                 size="small"
-                                aria-label={t('actions.editItem', { name: item.name })}
+                                aria-label={t('actions.editItem', { name: nameIn(language, item) })}
                                 onClick={() => onEdit(item)}
                               >
                                 <EditRoundedIcon fontSize="small" />
                               </IconButton>
                             </Tooltip>
-                            <Tooltip title={t('actions.deleteItem', { name: item.name })}>
+                            <Tooltip title={t('actions.deleteItem', { name: nameIn(language, item) })}>
                               <IconButton
                                 size="small"
                                 color="error"
-                                aria-label={t('actions.deleteItem', { name: item.name })}
+                                aria-label={t('actions.deleteItem', { name: nameIn(language, item) })}
                                 onClick={() => onDelete(item)}
                               >
                                 <DeleteOutlineRoundedIcon fontSize="small" />

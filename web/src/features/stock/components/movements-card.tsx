@@ -23,6 +23,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
+import { nameIn } from '../../../lib/language';
 import { formatDateTime, formatQuantity } from '../../../lib/format';
 import { listPath } from '../../../lib/list-sort';
 import { useLanguage } from '../../../lib/use-language';
@@ -166,7 +167,7 @@ export function MovementsCard({ stockItemId, onShowAll }: MovementsCardProps) {
               oneItem ? (
                 <bdi>
                   {t('movements.oneItem', {
-                    name: language === 'ar' && oneItem.nameAr ? oneItem.nameAr : oneItem.name,
+                    name: nameIn(language, oneItem),
                   })}
                 </bdi>
               ) : (

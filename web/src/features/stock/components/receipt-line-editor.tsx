@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { memo, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
+import { nameIn } from '../../../lib/language';
 import { formatPercent } from '../../../lib/format';
 import { latinInputProps } from '../../../lib/rtl';
 import { knownUnits, useUnitFormat } from '../../../lib/units';
@@ -119,7 +120,7 @@ function useLineParts(
     line.choice.kind === 'matched' ? (unitsOfItem(line.choice.item) ?? unitsOfItem(details)) : null;
   const itemUnit = itemUnits?.[0]?.unit ?? null;
   const lineUnit = itemUnits?.find(({ unit }) => unit === line.unit) ?? null;
-  const itemName = chosen ? (language === 'ar' && chosen.nameAr ? chosen.nameAr : chosen.name) : '';
+  const itemName = chosen ? nameIn(language, chosen) : '';
   const ariaOf = (key: string) => t('review.fieldOfLine', { field: t(key), number });
   // Numbers, SKUs and batch numbers read left to right but keep the form's alignment.
   const latin = latinInputProps(direction);

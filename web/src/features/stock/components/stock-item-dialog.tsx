@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../components/date-field';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
+import { nameIn } from '../../../lib/language';
 import { describeError, errorCodeOf, fieldsOfError, isHttpError } from '../../../lib/http-error';
 import { latinInputProps } from '../../../lib/rtl';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
@@ -176,7 +177,7 @@ export function StockItemDialog({ item, currency, onClose, onSaved }: StockItemD
       setFocusRequest((count) => count + 1);
       return;
     }
-    const name = values.name.trim();
+    const name = nameIn(language, { name: values.name.trim(), nameAr: values.nameAr.trim() });
     if (!item) {
       try {
         const request = toCreateRequest(values);
@@ -227,7 +228,7 @@ export function StockItemDialog({ item, currency, onClose, onSaved }: StockItemD
   };
   // Text, not type=number: a number field drops Arabic-Indic digits ("٤٠") without a word.
   const quantityInput = { htmlInput: { ...latinInput, inputMode: 'decimal' as const } };
-  const title = item ? t('form.editTitle', { name: item.name }) : t('form.createTitle');
+  const title = item ? t('form.editTitle', { name: nameIn(language, item) }) : t('form.createTitle');
 
   return (
     <Dialog

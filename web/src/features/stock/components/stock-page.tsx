@@ -15,6 +15,7 @@ import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
 import { ImportDialog } from '../../imports/components/import-dialog';
 import { useToast } from '../../../components/toaster/use-toast';
+import { nameIn } from '../../../lib/language';
 import { describeError, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { useQueryFlag } from '../../../lib/use-query-flag';
@@ -63,7 +64,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    const { name } = deleting;
+    const name = nameIn(language, deleting);
     try {
       await deleteItem(deleting.id).unwrap();
       toast({ variant: 'success', title: t('toasts.deleted'), description: t('toasts.deletedDescription', { name }) });
@@ -217,7 +218,7 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
       <ConfirmDialog
         open={confirmOpen}
         title={t('delete.title')}
-        message={deleting ? t('delete.message', { name: deleting.name, sku: deleting.sku }) : ''}
+        message={deleting ? t('delete.message', { name: nameIn(language, deleting), sku: deleting.sku }) : ''}
         confirmLabel={tCommon('actions.delete')}
         pendingLabel={tCommon('actions.deleting')}
         pending={isDeleting}
