@@ -73,6 +73,8 @@ describe('the Stock Management screen, in Chromium', () => {
         manufactureDate: businessDay(-60),
       };
       // Added through the API: 120 bottles over a threshold of 10, so In Stock; a batch 45 days from expiry.
+      // Buttons, titles and messages name an item in the screen's language.
+      const riceShown = language === 'ar' ? rice.nameAr : rice.name;
       const oil = {
         name: `Sunflower Oil ${stamp}`,
         nameAr: 'زيت دوار الشمس',
@@ -205,10 +207,10 @@ describe('the Stock Management screen, in Chromium', () => {
       await search.fill(rice.sku);
       await expect.poll(() => dataRows(inventoryTable).count()).toBe(1);
       await riceRow
-        .getByRole('button', { name: tf(language, 'stock:actions.editItem', { name: rice.name }), exact: true })
+        .getByRole('button', { name: tf(language, 'stock:actions.editItem', { name: riceShown }), exact: true })
         .click();
       const editDialog = owner.getByRole('dialog', {
-        name: tf(language, 'stock:form.editTitle', { name: rice.name }),
+        name: tf(language, 'stock:form.editTitle', { name: riceShown }),
       });
       await expect.poll(() => editDialog.isVisible()).toBe(true);
       const editPrice = field(editDialog, t(language, 'stock:form.fields.sellingPrice'));
@@ -268,7 +270,7 @@ describe('the Stock Management screen, in Chromium', () => {
       expect(await phoneRice.getByText(low, { exact: true }).isVisible()).toBe(true);
       expect(
         await phoneRice
-          .getByRole('button', { name: tf(language, 'stock:actions.editItem', { name: rice.name }), exact: true })
+          .getByRole('button', { name: tf(language, 'stock:actions.editItem', { name: riceShown }), exact: true })
           .isVisible(),
       ).toBe(true);
       expect(await phone.getByRole('button', { name: t(language, 'stock:actions.add'), exact: true }).isVisible()).toBe(
@@ -311,11 +313,11 @@ describe('the Stock Management screen, in Chromium', () => {
         0,
       );
       expect(
-        await staff.getByRole('button', { name: tf(language, 'stock:actions.editItem', { name: rice.name }) }).count(),
+        await staff.getByRole('button', { name: tf(language, 'stock:actions.editItem', { name: riceShown }) }).count(),
       ).toBe(0);
       expect(
         await staff
-          .getByRole('button', { name: tf(language, 'stock:actions.deleteItem', { name: rice.name }) })
+          .getByRole('button', { name: tf(language, 'stock:actions.deleteItem', { name: riceShown }) })
           .count(),
       ).toBe(0);
       expect(
@@ -331,12 +333,12 @@ describe('the Stock Management screen, in Chromium', () => {
       await search.fill(rice.sku);
       await expect.poll(() => dataRows(inventoryTable).count()).toBe(1);
       await riceRow
-        .getByRole('button', { name: tf(language, 'stock:actions.deleteItem', { name: rice.name }), exact: true })
+        .getByRole('button', { name: tf(language, 'stock:actions.deleteItem', { name: riceShown }), exact: true })
         .click();
       const confirm = owner.getByRole('dialog', { name: t(language, 'stock:delete.title') });
       await expect.poll(() => confirm.isVisible()).toBe(true);
       expect(await confirm.innerText()).toContain(
-        tf(language, 'stock:delete.message', { name: rice.name, sku: rice.sku }),
+        tf(language, 'stock:delete.message', { name: riceShown, sku: rice.sku }),
       );
       await confirm.getByRole('button', { name: t(language, 'common:actions.delete'), exact: true }).click();
       await expect
