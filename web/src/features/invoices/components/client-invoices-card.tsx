@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
@@ -21,7 +22,6 @@ import { useInvoiceFormat } from '../hooks/use-invoice-format';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceTypeBadge } from './invoice-type-badge';
 import {
-  InvoicePagination,
   BalanceDue,
   fromControl,
   InvoiceAmount,
@@ -180,7 +180,7 @@ export function ClientInvoicesCard({ invoices, canRecordPayments, onOpen, onReco
       ) : (
         <>
           {isPhone ? phoneList : table}
-          <InvoicePagination invoices={invoices} />
+          <ListPagination list={invoices} />
         </>
       )}
     </Card>

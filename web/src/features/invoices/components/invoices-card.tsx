@@ -13,12 +13,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPagination } from '../../../components/list/list-pagination';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { ColumnsMenu } from '../../../components/list/columns-menu';
@@ -29,12 +29,10 @@ import { SectionCardHeader } from '../../../components/section-card-header';
 import { useColumnChoice } from '../../../lib/use-column-choice';
 import { listPath } from '../../../lib/list-sort';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
-import { formatQuantity } from '../../../lib/format';
-import { useLanguage } from '../../../lib/use-language';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat, type InvoiceFormat } from '../hooks/use-invoice-format';
-import { invoicePageSizes, type InvoicePageSize, type Invoices } from '../hooks/use-invoices';
+import type { Invoices } from '../hooks/use-invoices';
 import { takesPayment } from '../lib/payments';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceFilters } from './invoice-filters';
@@ -457,45 +455,9 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
           ) : (
             table
           )}
-          <InvoicePagination invoices={invoices} />
+          <ListPagination list={invoices} />
         </>
       )}
     </Card>
-  );
-}
-
-/** What the invoice lists' paging needs of their list hook (the Invoices screen's and a client's). */
-interface PagedInvoices {
-  total: number;
-  page: number;
-  pageSize: number;
-  setPage: (page: number) => void;
-  setPageSize: (size: InvoicePageSize) => void;
-}
-
-/** The pages of an invoice list, numbered in the user's language. */
-export function InvoicePagination({ invoices }: { invoices: PagedInvoices }) {
-  const { t } = useTranslation('invoices');
-  const { language } = useLanguage();
-  return (
-    <TablePagination
-      component="div"
-      count={invoices.total}
-      page={Math.min(invoices.page, Math.max(0, Math.ceil(invoices.total / invoices.pageSize) - 1))}
-      rowsPerPage={invoices.pageSize}
-      rowsPerPageOptions={[...invoicePageSizes]}
-      onPageChange={(_event, next) => invoices.setPage(next)}
-      onRowsPerPageChange={(event) => invoices.setPageSize(Number(event.target.value) as InvoicePageSize)}
-      labelRowsPerPage={t('list.pagination.rowsPerPage')}
-      labelDisplayedRows={({ from, to, count }) =>
-        t('list.pagination.displayed', {
-          from: formatQuantity(from, language),
-          to: formatQuantity(to, language),
-          total: formatQuantity(count, language),
-        })
-      }
-      getItemAriaLabel={(type) => t(`list.pagination.${type}`)}
-      sx={{ borderTop: 1, borderColor: 'divider' }}
-    />
   );
 }

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useGetInvoicesQuery } from '../api/invoices-api';
-import { invoicePageSizes, type InvoicePageSize } from './use-invoices';
+import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 
 /**
  * One client's invoices and credit notes (its profile), newest first, in server-side pages of
  * the All Invoices list's sizes.
  */
 export function useClientInvoices(clientId: string) {
-  const [pageSize, setPageSizeState] = useState<InvoicePageSize>(invoicePageSizes[0]);
+  const [pageSize, setPageSizeState] = useState<ListPageSize>(listPageSizes[0]);
   const [page, setPage] = useState(0);
   const query = useGetInvoicesQuery({ clientId, limit: pageSize, offset: page * pageSize });
   const total = query.data?.total ?? 0;
@@ -20,7 +20,7 @@ export function useClientInvoices(clientId: string) {
     page,
     setPage,
     pageSize,
-    setPageSize: (next: InvoicePageSize) => {
+    setPageSize: (next: ListPageSize) => {
       setPageSizeState(next);
       setPage(0);
     },

@@ -1,3 +1,4 @@
+import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import type { InvoiceSortField, InvoiceType, PaymentStatus } from '@erp/contracts';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -7,8 +8,6 @@ import { useGetInvoicesQuery } from '../api/invoices-api';
 import { isPaymentStatus } from '../lib/payments';
 
 /** Rows per page of the All Invoices table. */
-export const invoicePageSizes = [20, 50, 100] as const;
-export type InvoicePageSize = (typeof invoicePageSizes)[number];
 
 /** The type filter: every invoice, or only customer (sales) or supplier (purchase) ones, or credit notes. */
 export type InvoiceTypeFilter = 'all' | InvoiceType;
@@ -79,7 +78,7 @@ export function useInvoices() {
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
   const from = dayOrUndefined(fromText);
   const to = dayOrUndefined(toText);
-  const [pageSize, setPageSizeState] = useState<InvoicePageSize>(invoicePageSizes[0]);
+  const [pageSize, setPageSizeState] = useState<ListPageSize>(listPageSizes[0]);
   const sort = parseSort(params.get(invoiceFilterParams.sort), invoiceSortFields);
 
   /** Sets some filters (an empty value drops the parameter), replacing the history entry. */
