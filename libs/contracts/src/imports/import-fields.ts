@@ -21,15 +21,18 @@ export interface ImportFieldSpec {
 
 const text = 'text' as const;
 
+/** An item's SKU: the key of stock items, and how a price list's row names its item. */
+const skuField: ImportFieldSpec = {
+  name: 'sku',
+  label: { en: 'SKU', ar: 'رمز الصنف (SKU)' },
+  aliases: ['item code', 'code', 'رمز الصنف', 'كود الصنف', 'الكود', 'الرمز'],
+  type: text,
+  required: 'always',
+};
+
 /** Stock items, upserted by SKU; an opening batch when batch or dates are given; up to two packs. */
 const stockItemFields: ImportFieldSpec[] = [
-  {
-    name: 'sku',
-    label: { en: 'SKU', ar: 'رمز الصنف (SKU)' },
-    aliases: ['item code', 'code', 'رمز الصنف', 'كود الصنف', 'الكود', 'الرمز'],
-    type: text,
-    required: 'always',
-  },
+  skuField,
   {
     name: 'name',
     label: { en: 'Name', ar: 'الاسم' },
@@ -187,13 +190,7 @@ const priceListFields: ImportFieldSpec[] = [
     type: text,
     required: 'always',
   },
-  {
-    name: 'sku',
-    label: { en: 'SKU', ar: 'رمز الصنف (SKU)' },
-    aliases: ['item code', 'code', 'رمز الصنف', 'كود الصنف', 'الكود', 'الرمز'],
-    type: text,
-    required: 'always',
-  },
+  skuField,
   {
     name: 'unit',
     label: { en: 'Unit', ar: 'الوحدة' },
