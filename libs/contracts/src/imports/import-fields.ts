@@ -214,7 +214,7 @@ export const importFields: Readonly<Record<ImportKind, readonly ImportFieldSpec[
 
 /** The fields of a kind as its answers and errors list them. */
 export function importFieldList(kind: ImportKind): ImportFieldDto[] {
-  return importFields[kind].map((spec) => ({ name: spec.name, required: spec.required ?? null }));
+  return importFields[kind].map((spec) => ({ name: spec.name, required: spec.required ?? null, type: spec.type }));
 }
 
 /**

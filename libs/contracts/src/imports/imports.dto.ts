@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import type { JobEnvelope } from '../queues.js';
+import type { ImportCellType } from './import-fields.js';
 
 /**
  * What can be brought in from a spreadsheet (CONTRACT §13). Each kind is worked by the service
@@ -78,6 +79,8 @@ export interface ImportColumnDto {
 export interface ImportFieldDto {
   name: string;
   required: 'always' | 'create' | null;
+  /** How its cells are read (a unit is read as its code, "كرتون" as carton). */
+  type: ImportCellType;
 }
 
 /** A row as it will be read: its number and its values by field. */

@@ -95,8 +95,9 @@ export function ImportPreviewTable({ kind, result }: { kind: ImportKind; result:
   const fields = result.columns.flatMap((column) => (column.field ? [column.field] : []));
   if (result.preview.length === 0 || fields.length === 0) return null;
   // A unit is read as its code ("carton"): shown as the screen's word for it ("كرتون").
+  const unitFields = new Set(result.fields.filter((spec) => spec.type === 'unit').map((spec) => spec.name));
   const shown = (field: string, value: string | undefined) =>
-    value !== undefined && /(^u|U)nit$/.test(field) ? units.word(value) : (value ?? '');
+    value !== undefined && unitFields.has(field) ? units.word(value) : (value ?? '');
   return (
     <Box>
       <Typography variant="subtitle2" component="h3" gutterBottom>
