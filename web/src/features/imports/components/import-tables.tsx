@@ -39,11 +39,12 @@ export function ImportColumnsTable({ kind, columns, fields, choices, missing, on
   const label = useFieldLabel(kind);
   return (
     <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-      <Table size="small" aria-label={t('columns.title')} sx={tableSx}>
+      {/* Fixed widths: a long field name is cut short in its select, not pushed past a phone's edge. */}
+      <Table size="small" aria-label={t('columns.title')} sx={{ ...tableSx, tableLayout: 'fixed' }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('columns.header')}</TableCell>
-            <TableCell>{t('columns.field')}</TableCell>
+            <TableCell sx={{ width: '40%' }}>{t('columns.header')}</TableCell>
+            <TableCell sx={{ width: '60%' }}>{t('columns.field')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -51,10 +52,10 @@ export function ImportColumnsTable({ kind, columns, fields, choices, missing, on
             const value = choices[column.header] ?? column.field ?? '';
             return (
               <TableRow key={`${column.header}-${index}`}>
-                <TableCell sx={{ maxWidth: 220, overflowWrap: 'anywhere' }}>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
                   <bdi>{column.header}</bdi>
                 </TableCell>
-                <TableCell sx={{ minWidth: 180 }}>
+                <TableCell>
                   <TextField
                     select
                     size="small"
