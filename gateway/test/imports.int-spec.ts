@@ -1,4 +1,12 @@
-import type { ClientDto, ImportDto, Permission, StockItemDto } from '@erp/contracts';
+import type {
+  AgingRowDto,
+  ClientDto,
+  ImportDto,
+  InvoiceDto,
+  Permission,
+  StatementDto,
+  StockItemDto,
+} from '@erp/contracts';
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
 import { readSheet } from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
@@ -308,6 +316,105 @@ describe('imports', () => {
       const back = await run({ kind: 'clients', fileBase64: bytes.toString('base64') });
       expect(back, JSON.stringify(back)).toMatchObject({ created: 0, updated: 2, failed: 0 });
     }
+  });
+
+  it('brings in opening balances: one document per old invoice, settled, aged and stated like an invoice, never changed', async () => {
+    const client = async (body: Record<string, unknown>) => {
+      const response = await owner.post('/api/clients', body);
+      expect(response.status, await response.clone().text()).toBe(201);
+      return json<ClientDto>(response);
+    };
+    const rayyan = await client({ name: `${marker} Rayyan Grocery`, phone: '0501110001', paymentTermsDays: 30 });
+    await client({ name: `${marker} Twin Market`, phone: '0502220001' });
+    const twin = await client({ name: `${marker} Twin Market`, phone: '0502220002' });
+    const file = csv([
+      'اسم العميل,رقم الجوال,رقم الفاتورة,المبلغ المستحق,تاريخ الفاتورة,تاريخ الاستحقاق',
+      `${marker} Rayyan Grocery,,OLD-1001,"1,150.00",15/01/2026,`,
+      `${marker} rayyan grocery,,OLD-1002,٢٠٠٫٥٠,01/11/2026,31/12/2099`,
+      `${marker} Twin Market,,OLD-7,100,01/10/2026,`,
+      `${marker} Twin Market,٠٥٠٢٢٢٠٠٠٢,OLD-7,100,01/10/2026,`,
+      `${marker} Nobody,,X-1,50,01/10/2026,`,
+      `${marker} Rayyan Grocery,,OLD-1003,-75,01/10/2026,`,
+      `${marker} Rayyan Grocery,,old-1001,10,01/10/2026,`,
+      `${marker} Rayyan Grocery,,OLD-1004,10,01/01/2099,`,
+      `${marker} Rayyan Grocery,,OLD-1005,10,01/10/2026,01/09/2026`,
+    ]);
+    const openingBalances = async (clientId: string) =>
+      json<InvoiceDto[]>(await owner.get(`/api/invoices?type=opening_balance&clientId=${clientId}&sort=issuedAt:asc`));
+
+    const dry = await run({ kind: 'opening-balances', fileBase64: file, dryRun: true });
+    expect(dry, JSON.stringify(dry.errors)).toMatchObject({ total: 9, created: 3, updated: 0, failed: 6 });
+    expect(await openingBalances(rayyan.id)).toEqual([]);
+
+    const done = await run({ kind: 'opening-balances', fileBase64: file });
+    expect(done).toMatchObject({ created: 3, failed: 6 });
+    expect(done.errors.map(({ row, field, code, params }) => ({ row, field, code, rule: params?.rule }))).toEqual([
+      { row: 4, field: 'name', code: 'invalid', rule: 'several-clients' },
+      { row: 6, field: 'name', code: 'unknown', rule: undefined },
+      { row: 7, field: 'amount', code: 'invalid', rule: 'credit-balance' },
+      { row: 8, field: 'reference', code: 'duplicate', rule: undefined },
+      { row: 9, field: 'issuedAt', code: 'invalid', rule: 'future-date' },
+      { row: 10, field: 'dueDate', code: 'invalid', rule: 'due-before-issue' },
+    ]);
+    expect(done.errors[0]!.messageAr).toContain('رقم جوال العميل');
+    expect(done.errors[1]!.messageAr).toContain('لا يوجد عميل بهذا الاسم');
+
+    // Each old invoice is its own document: OB series, no VAT, no PDF, no ZATCA, due by the client's terms.
+    const [first, second] = await openingBalances(rayyan.id);
+    expect(first).toMatchObject({
+      type: 'opening_balance',
+      reference: 'OLD-1001',
+      clientName: `${marker} Rayyan Grocery`,
+      totalAmount: '1150.00',
+      taxAmount: '0.00',
+      dueDate: '2026-02-14',
+      paymentStatus: 'unpaid',
+      balanceDue: '1150.00',
+      overdue: true,
+      pdfUrl: null,
+      zatca: null,
+    });
+    expect(first!.invoiceNumber).toMatch(/^OB-2026-\d{6}$/);
+    expect(first!.issuedAt.slice(0, 10)).toBe('2026-01-15');
+    expect(second).toMatchObject({
+      reference: 'OLD-1002',
+      totalAmount: '200.50',
+      dueDate: '2099-12-31',
+      overdue: false,
+    });
+    expect(await openingBalances(twin.id)).toMatchObject([{ reference: 'OLD-7', totalAmount: '100.00' }]);
+    expect((await owner.get(`/api/invoices/${first!.id}/pdf`)).status).toBe(404);
+
+    // Collected against like an invoice: the client's balance, the statement and the aging count it.
+    const paid = await owner.post(`/api/invoices/${first!.id}/payments`, { amount: '150.00', method: 'cash' });
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    expect(await json<ClientDto>(await owner.get(`/api/clients/${rayyan.id}`))).toMatchObject({
+      balance: '1200.50',
+      overdueBalance: '1000.00',
+    });
+    const statement = await json<StatementDto>(await owner.get(`/api/clients/${rayyan.id}/statement?from=2026-01-01`));
+    expect(statement.lines.slice(0, 2)).toMatchObject([
+      { date: '2026-01-15', type: 'opening_balance', reference: 'OLD-1001', debit: '1150.00', balance: '1150.00' },
+      { date: '2026-11-01', type: 'opening_balance', reference: 'OLD-1002', debit: '200.50', balance: '1350.50' },
+    ]);
+    expect(statement.closingBalance).toBe('1200.50');
+    const aging = await json<AgingRowDto[]>(await owner.get('/api/receivables/aging'));
+    expect(aging.find((row) => row.clientId === rayyan.id)).toMatchObject({
+      d90_plus: '1000.00',
+      current: '200.50',
+      total: '1200.50',
+    });
+
+    // The same file again changes nothing; another amount for an old invoice is refused, not edited.
+    const again = await run({ kind: 'opening-balances', fileBase64: file });
+    expect(again).toMatchObject({ created: 0, updated: 3, failed: 6 });
+    const changed = await run({
+      kind: 'opening-balances',
+      fileBase64: csv(['name,reference,amount,issued_at', `${marker} Rayyan Grocery,OLD-1001,999,15/01/2026`]),
+    });
+    expect(changed.errors).toMatchObject([{ row: 2, field: 'reference', params: { rule: 'already-imported' } }]);
+    expect(await openingBalances(rayyan.id)).toHaveLength(2);
+    expect((await owner.get(`/api/invoices/${first!.id}`)).ok).toBe(true);
   });
 
   it('refuses files it cannot take with a clear 4xx, and holds each kind to its write permission', async () => {

@@ -18,6 +18,7 @@ export class ImportsModule {
           { name: QueueName.ImportStockItems },
           { name: QueueName.ImportClients },
           { name: QueueName.ImportPriceList },
+          { name: QueueName.ImportOpeningBalances },
         ),
       ],
       controllers: [ImportsController],

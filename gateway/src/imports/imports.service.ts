@@ -35,6 +35,7 @@ const permissionOf: Record<ImportKind, Permission> = {
   'stock-items': Permission.StockWrite,
   clients: Permission.ClientsWrite,
   'price-list': Permission.StockWrite,
+  'opening-balances': Permission.InvoicesWrite,
 };
 
 const isCounts = (value: unknown): value is Record<string, number> => typeof value === 'object' && value !== null;
@@ -52,8 +53,9 @@ export class ImportsService {
     @InjectQueue(QueueName.ImportStockItems) stockItems: Queue<ImportJobData, ImportResultDto>,
     @InjectQueue(QueueName.ImportClients) clients: Queue<ImportJobData, ImportResultDto>,
     @InjectQueue(QueueName.ImportPriceList) priceList: Queue<ImportJobData, ImportResultDto>,
+    @InjectQueue(QueueName.ImportOpeningBalances) openingBalances: Queue<ImportJobData, ImportResultDto>,
   ) {
-    this.queues = { 'stock-items': stockItems, clients, 'price-list': priceList };
+    this.queues = { 'stock-items': stockItems, clients, 'price-list': priceList, 'opening-balances': openingBalances };
   }
 
   async start(dto: StartImportDto, user: UserDto, meta: RpcMeta): Promise<{ id: string }> {

@@ -35,12 +35,22 @@ class InvoicesQuery extends ListInvoicesDto {
 
 const labels = {
   en: {
-    type: { customer: 'Sales invoice', supplier: 'Supplier invoice', credit_note: 'Credit note' },
+    type: {
+      customer: 'Sales invoice',
+      supplier: 'Supplier invoice',
+      credit_note: 'Credit note',
+      opening_balance: 'Balance brought forward',
+    },
     payment: { unpaid: 'Unpaid', partially_paid: 'Partly paid', paid: 'Paid', credited: 'Credited' },
     zatca: { pending: 'Pending', cleared: 'Cleared', reported: 'Reported', rejected: 'Rejected' },
   },
   ar: {
-    type: { customer: 'فاتورة مبيعات', supplier: 'فاتورة مشتريات', credit_note: 'إشعار دائن' },
+    type: {
+      customer: 'فاتورة مبيعات',
+      supplier: 'فاتورة مشتريات',
+      credit_note: 'إشعار دائن',
+      opening_balance: 'رصيد مُرحَّل',
+    },
     payment: { unpaid: 'غير مدفوعة', partially_paid: 'مدفوعة جزئياً', paid: 'مدفوعة', credited: 'ملغاة بإشعار دائن' },
     zatca: { pending: 'قيد الإرسال', cleared: 'معتمدة', reported: 'تم الإبلاغ', rejected: 'مرفوضة' },
   },

@@ -25,6 +25,8 @@ export const QueueName = {
   ImportClients: 'import-clients',
   /** inventory: a spreadsheet of price-list prices checked or brought in (jobId: the import's uuid). */
   ImportPriceList: 'import-price-list',
+  /** billing: a spreadsheet of clients' opening balances checked or brought in (jobId: the import's uuid). */
+  ImportOpeningBalances: 'import-opening-balances',
   /** billing: signed documents sent to ZATCA (clearance or reporting), in ICV order (jobId `zatca-<invoiceId>`). */
   ZatcaSubmit: 'zatca-submit',
 } as const;

@@ -14,6 +14,7 @@ export function makeInvoice(overrides: Partial<InvoiceDto> = {}): InvoiceDto {
     supplierId: null,
     supplierName: null,
     supplierInvoiceNumber: null,
+    reference: null,
     subtotal: '1000.00',
     taxRate: 15,
     taxAmount: '150.00',

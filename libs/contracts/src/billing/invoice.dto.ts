@@ -7,8 +7,12 @@ import { PageQueryDto, type PageDto } from '../common/page-query.dto.js';
 import { SortParam } from '../common/sort.js';
 import type { CreditNoteReason } from '../queues.js';
 
-/** A customer invoice, a supplier invoice, or a credit note undoing (part of) a customer invoice. */
-export const invoiceTypes = ['customer', 'supplier', 'credit_note'] as const;
+/**
+ * A customer invoice, a supplier invoice, a credit note undoing (part of) a customer invoice, or an
+ * opening balance: what a client owed on an invoice of the previous system, brought in on the
+ * first day (docs/decisions/0022): settled like an invoice, never a tax document.
+ */
+export const invoiceTypes = ['customer', 'supplier', 'credit_note', 'opening_balance'] as const;
 export type InvoiceType = (typeof invoiceTypes)[number];
 
 /**
@@ -37,6 +41,8 @@ export interface InvoiceDto {
   supplierName: string | null;
   /** The supplier's own number of a supplier invoice. */
   supplierInvoiceNumber: string | null;
+  /** An opening balance's invoice number in the previous system. */
+  reference: string | null;
   subtotal: string;
   /** VAT rate in percent at issue, e.g. 15. */
   taxRate: number;
@@ -56,7 +62,7 @@ export interface InvoiceDto {
   /** The order return a credit note undoes, if that is why it was issued. */
   returnId: string | null;
   /**
-   * A customer invoice's settlement (null on other types): what payments and credit notes took
+   * A customer invoice's or opening balance's settlement (null on other types): what payments and credit notes took
    * off the total, and what is left (negative: the client paid more than is now owed).
    */
   paidAmount: string | null;

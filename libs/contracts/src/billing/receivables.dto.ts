@@ -23,17 +23,23 @@ export class StatementRequestDto extends StatementQueryDto {
   clientId: string;
 }
 
-export const statementLineTypes = ['invoice', 'credit_note', 'payment'] as const;
+export const statementLineTypes = ['invoice', 'opening_balance', 'credit_note', 'payment'] as const;
 export type StatementLineType = (typeof statementLineTypes)[number];
 
-/** One entry: an invoice is a debit; a credit note or a payment a credit. Money: 2-decimal strings. */
+/**
+ * One entry: an invoice or an opening balance is a debit; a credit note or a payment a credit.
+ * Money: 2-decimal strings.
+ */
 export interface StatementLineDto {
   /** YYYY-MM-DD: the issue day, or the day the money came. */
   date: string;
   type: StatementLineType;
   /** The document's number; a payment's is the invoice it paid. */
   number: string;
-  /** A payment's reference (transfer or cheque number), a credit note's invoice number; else null. */
+  /**
+   * A payment's reference (transfer or cheque number), a credit note's invoice number, an opening
+   * balance's invoice number in the previous system; else null.
+   */
   reference: string | null;
   /** A payment's method; null for documents. */
   method: PaymentMethod | null;

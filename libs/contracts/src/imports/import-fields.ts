@@ -206,9 +206,51 @@ const priceListFields: ImportFieldSpec[] = [
   },
 ];
 
+/**
+ * What clients owed on the previous system's invoices on the first day, one row per invoice
+ * (docs/decisions/0022): the client as the clients import matches it (name, and phone when two
+ * share a name), the old invoice's number, what is still owed on it, its date and due date.
+ */
+const openingBalanceFields: ImportFieldSpec[] = [
+  {
+    ...clientFields[0]!,
+    label: { en: 'Client name', ar: 'اسم العميل' },
+    aliases: [...clientFields[0]!.aliases, 'الاسم'],
+  },
+  clientFields[2]!,
+  {
+    name: 'reference',
+    label: { en: 'Invoice number', ar: 'رقم الفاتورة' },
+    aliases: ['invoice no', 'invoice', 'document number', 'ref', 'reference', 'الفاتورة', 'المرجع', 'رقم المستند'],
+    type: text,
+    required: 'always',
+  },
+  {
+    name: 'amount',
+    label: { en: 'Amount owed', ar: 'المبلغ المستحق' },
+    aliases: ['balance', 'amount', 'outstanding', 'balance due', 'المبلغ', 'الرصيد', 'المتبقي', 'الرصيد المستحق'],
+    type: 'decimal',
+    required: 'always',
+  },
+  {
+    name: 'issuedAt',
+    label: { en: 'Invoice date', ar: 'تاريخ الفاتورة' },
+    aliases: ['date', 'issue date', 'issued', 'التاريخ', 'تاريخ الإصدار'],
+    type: 'date',
+    required: 'always',
+  },
+  {
+    name: 'dueDate',
+    label: { en: 'Due date', ar: 'تاريخ الاستحقاق' },
+    aliases: ['due', 'due on', 'الاستحقاق'],
+    type: 'date',
+  },
+];
+
 export const importFields: Readonly<Record<ImportKind, readonly ImportFieldSpec[]>> = {
   'stock-items': stockItemFields,
   clients: clientFields,
+  'opening-balances': openingBalanceFields,
   'price-list': priceListFields,
 };
 

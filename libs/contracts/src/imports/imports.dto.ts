@@ -5,9 +5,10 @@ import type { ImportCellType } from './import-fields.js';
 
 /**
  * What can be brought in from a spreadsheet (CONTRACT §13). Each kind is worked by the service
- * that owns its records: stock items and price lists by inventory, clients by orders.
+ * that owns its records: stock items and price lists by inventory, clients by orders, opening
+ * balances by billing.
  */
-export const importKinds = ['stock-items', 'clients', 'price-list'] as const;
+export const importKinds = ['stock-items', 'clients', 'opening-balances', 'price-list'] as const;
 export type ImportKind = (typeof importKinds)[number];
 
 /** A file of at most 20 MB (decoded) and 100,000 data rows (CONTRACT §13). */
@@ -65,9 +66,26 @@ export interface ImportRowErrorDto {
   message: string;
   /** The same in Arabic, for the screen and the Arabic error report. */
   messageAr?: string;
-  /** What the words were made from: the row a duplicate repeats, the units an item is sold in. */
-  params?: { firstRow?: number; units?: string[] };
+  /**
+   * What the words were made from: the row a duplicate repeats, the units an item is sold in, or
+   * which of a kind's own rules the row broke.
+   */
+  params?: { firstRow?: number; units?: string[]; rule?: ImportRule };
 }
+
+/**
+ * Rules of one kind that "not valid" would not explain: a client name several clients have, a
+ * negative opening balance (money on account, not built), an opening balance brought in before
+ * with other values, a date after today, a due date before the invoice's date.
+ */
+export const importRules = [
+  'several-clients',
+  'credit-balance',
+  'already-imported',
+  'future-date',
+  'due-before-issue',
+] as const;
+export type ImportRule = (typeof importRules)[number];
 
 /** A column of the file and the field it fills (null: left out). */
 export interface ImportColumnDto {

@@ -1,5 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsDefined,
   IsEmail,
   IsIn,
@@ -312,6 +314,17 @@ export type ClientSortField = (typeof clientSortFields)[number];
 export class ListClientsDto extends PageQueryDto {
   @SortParam(clientSortFields)
   sort?: string;
+}
+
+/**
+ * orders.find-clients-by-names: the clients with these names (without case or extra spaces), for
+ * a service that matches a spreadsheet's rows to clients (the opening-balances import).
+ */
+export class ClientNamesDto {
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsString({ each: true })
+  names: string[];
 }
 
 export class ClientIdDto {

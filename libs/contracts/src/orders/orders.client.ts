@@ -92,6 +92,11 @@ export class OrdersClient extends ServiceClient {
     return this.send(OrdersPatterns.GetClient, { id }, meta);
   }
 
+  /** The clients with these names, without case or extra spaces (each name may match several). */
+  findClientsByNames(names: string[], meta: RpcMeta): Promise<ClientDto[]> {
+    return this.send(OrdersPatterns.FindClientsByNames, { names }, meta);
+  }
+
   updateClient(id: string, changes: UpdateClientDto, meta: RpcMeta): Promise<ClientDto> {
     return this.send(OrdersPatterns.UpdateClient, { ...changes, id }, meta);
   }

@@ -184,6 +184,7 @@ export class CreditNotesService {
         supplierId: null,
         supplierName: null,
         supplierInvoiceNumber: null,
+        reference: null,
         subtotal: content.subtotal,
         taxRate: invoice.taxRate,
         taxAmount: content.taxAmount,

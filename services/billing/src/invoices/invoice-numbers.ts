@@ -1,7 +1,10 @@
 import type { EntityManager } from 'typeorm';
 
-/** INV for customer invoices, SUP for supplier invoices (CONTRACT §4), CN for credit notes (§11). */
-export type InvoiceSeries = 'INV' | 'SUP' | 'CN';
+/**
+ * INV for customer invoices, SUP for supplier invoices (CONTRACT §4), CN for credit notes (§11),
+ * OB for opening balances (docs/decisions/0022).
+ */
+export type InvoiceSeries = 'INV' | 'SUP' | 'CN' | 'OB';
 
 /**
  * The next number of the series and year, inside the invoice's transaction: the counter row

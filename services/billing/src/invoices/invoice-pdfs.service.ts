@@ -49,6 +49,13 @@ export class InvoicePdfsService {
     if (invoice.type === 'supplier') {
       throw new AppException(BillingErrorCode.NoPdf, 'This invoice has no PDF: see its uploaded file', { id });
     }
+    if (invoice.type === 'opening_balance') {
+      throw new AppException(
+        BillingErrorCode.NoPdf,
+        "An opening balance is not a tax invoice and has no PDF: the client's statement shows it",
+        { id },
+      );
+    }
     assertReleasable(await this.zatca.qrOf(invoice.id), id);
     const content = (invoice.pdfPath && (await this.readStored(invoice.pdfPath))) || (await this.render(invoice));
     return { fileName: `${invoice.invoiceNumber}.pdf`, contentBase64: content.toString('base64') };
@@ -70,10 +77,10 @@ export class InvoicePdfsService {
     return pdf;
   }
 
-  /** The render job: nothing for a supplier invoice, nor for a standard invoice ZATCA has not cleared yet. */
+  /** The render job: nothing for a supplier invoice or an opening balance, nor for a standard invoice ZATCA has not cleared yet. */
   async renderById(id: string): Promise<void> {
     const invoice = await this.invoicesService.get(id);
-    if (invoice.type === 'supplier') return;
+    if (invoice.type === 'supplier' || invoice.type === 'opening_balance') return;
     const zatca = await this.zatca.qrOf(invoice.id);
     if (zatca && !zatca.releasable) return;
     await this.render(invoice);
@@ -127,6 +134,7 @@ export class InvoicePdfsService {
     original: InvoiceEntity | null,
     zatca: { qr: string; kind: 'standard' | 'simplified' } | null = null,
   ): InvoiceDocument {
+    if (invoice.type === 'opening_balance') throw new Error(`An opening balance has no PDF: ${invoice.id}`);
     const seller = invoice.seller;
     const zatcaSeller = zatca ? sellerOfQr(zatca.qr) : null;
     return {

@@ -37,6 +37,8 @@ export class InvoiceEntity {
   @Column({ name: 'supplier_id', type: 'uuid', nullable: true }) supplierId: string | null;
   @Column({ name: 'supplier_name', type: 'text', nullable: true }) supplierName: string | null;
   @Column({ name: 'supplier_invoice_number', type: 'text', nullable: true }) supplierInvoiceNumber: string | null;
+  /** An opening balance's invoice number in the previous system. */
+  @Column({ type: 'text', nullable: true }) reference: string | null;
   @Column({ type: 'numeric', precision: 14, scale: 2 }) subtotal: string;
   @Column({ name: 'tax_rate', type: 'numeric', precision: 5, scale: 2 }) taxRate: string;
   @Column({ name: 'tax_amount', type: 'numeric', precision: 14, scale: 2 }) taxAmount: string;
@@ -58,7 +60,7 @@ export class InvoiceEntity {
   @Column({ type: 'text', nullable: true }) reason: CreditNoteReason | null;
   @Column({ name: 'reason_text', type: 'text', nullable: true }) reasonText: string | null;
   @Column({ name: 'return_id', type: 'uuid', nullable: true }) returnId: string | null;
-  /** A customer invoice's due date (YYYY-MM-DD), fixed at issue. */
+  /** A customer invoice's or opening balance's due date (YYYY-MM-DD), fixed at issue. */
   @Column({ name: 'due_date', type: 'date', nullable: true }) dueDate: string | null;
 
   /** A customer invoice's settlement, when read with it (leftJoinAndMapOne; not a column). */

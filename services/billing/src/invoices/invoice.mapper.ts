@@ -2,14 +2,22 @@ import { moneyJson } from '@erp/common';
 import type { InvoiceDto, InvoiceZatcaDto } from '@erp/contracts';
 import type { InvoiceEntity } from './invoice.entity.js';
 
-/** Invoices and credit notes are rendered on demand; a supplier invoice's file is the one uploaded, if any. */
+/**
+ * Invoices and credit notes are rendered on demand; a supplier invoice's file is the one uploaded,
+ * if any; an opening balance has none (the client's statement shows it).
+ */
 export function pdfUrlOf(invoice: InvoiceEntity): string | null {
+  if (invoice.type === 'opening_balance') return null;
   return invoice.type === 'supplier' ? invoice.uploadedFileUrl : `/api/invoices/${invoice.id}/pdf`;
 }
 
+/** The documents a client owes on: settled by payments, in invoice_balances. */
+export const isReceivable = (invoice: Pick<InvoiceEntity, 'type'>): boolean =>
+  invoice.type === 'customer' || invoice.type === 'opening_balance';
+
 /** The invoice as answered; `today` (YYYY-MM-DD, business time zone) decides whether it is overdue. */
 export function toInvoiceDto(invoice: InvoiceEntity, today: string, zatca: InvoiceZatcaDto | null = null): InvoiceDto {
-  const balance = invoice.type === 'customer' ? (invoice.balance ?? null) : null;
+  const balance = isReceivable(invoice) ? (invoice.balance ?? null) : null;
   return {
     id: invoice.id,
     invoiceNumber: invoice.invoiceNumber,
@@ -22,6 +30,7 @@ export function toInvoiceDto(invoice: InvoiceEntity, today: string, zatca: Invoi
     supplierId: invoice.supplierId,
     supplierName: invoice.supplierName,
     supplierInvoiceNumber: invoice.supplierInvoiceNumber,
+    reference: invoice.reference,
     subtotal: moneyJson(invoice.subtotal),
     taxRate: Number(invoice.taxRate),
     taxAmount: moneyJson(invoice.taxAmount),

@@ -6,6 +6,7 @@ import { InvoiceEvents } from '../payments/invoice-events.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { PaymentsController } from '../payments/payments.controller.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { OpeningBalancesImportProcessor } from '../imports/opening-balances-import.processor.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { ZatcaModule } from '../zatca/zatca.module.js';
 import { StatementsController } from '../receivables/statements.controller.js';
@@ -22,13 +23,18 @@ import { InvoicesRepository } from './invoices.repository.js';
 import { InvoicesService } from './invoices.service.js';
 
 /**
- * Invoices, credit notes and their payments; works invoice-create and invoice-render, and stages
+ * Invoices, credit notes, opening balances and their payments; works invoice-create,
+ * invoice-render and import-opening-balances, and stages
  * invoice-render and webhook-events jobs in the billing outbox (BillingModule).
  */
 @Module({
   imports: [
     TypeOrmModule.forFeature([InvoiceEntity, InvoiceItemEntity, InvoiceBalanceEntity, PaymentEntity]),
-    BullModule.registerQueue({ name: QueueName.InvoiceCreate }, { name: QueueName.InvoiceRender }),
+    BullModule.registerQueue(
+      { name: QueueName.InvoiceCreate },
+      { name: QueueName.InvoiceRender },
+      { name: QueueName.ImportOpeningBalances },
+    ),
     PdfModule,
     ZatcaModule,
   ],
@@ -43,6 +49,7 @@ import { InvoicesService } from './invoices.service.js';
     InvoicePdfsService,
     InvoiceCreateProcessor,
     InvoiceRenderProcessor,
+    OpeningBalancesImportProcessor,
   ],
 })
 export class InvoicesModule {}

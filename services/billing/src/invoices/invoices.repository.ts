@@ -6,6 +6,7 @@ import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { InvoiceBalanceEntity } from './invoice-balance.entity.js';
 import { InvoiceItemEntity } from './invoice-item.entity.js';
 import { InvoiceEntity } from './invoice.entity.js';
+import { isReceivable } from './invoice.mapper.js';
 
 export type NewInvoice = Omit<InvoiceEntity, 'id' | 'balance'>;
 export type NewInvoiceItem = Omit<InvoiceItemEntity, 'id' | 'invoiceId' | 'lineNo'>;
@@ -79,7 +80,7 @@ export class InvoicesRepository {
   }
 
   /**
-   * Writes an issued document and its lines; a customer invoice starts its settlement, unpaid,
+   * Writes an issued document and its lines; a customer invoice or an opening balance starts its settlement, unpaid,
    * due on `dueDate`.
    */
   async insert(invoice: NewInvoice, items: NewInvoiceItem[], manager: EntityManager): Promise<InvoiceEntity> {
@@ -90,7 +91,7 @@ export class InvoicesRepository {
         .getRepository(InvoiceItemEntity)
         .insert(items.map((item, index) => ({ ...item, invoiceId: saved.id, lineNo: index + 1 })));
     }
-    if (saved.type === 'customer') {
+    if (isReceivable(saved)) {
       await manager.getRepository(InvoiceBalanceEntity).insert({
         invoiceId: saved.id,
         clientId: saved.clientId,
@@ -135,7 +136,8 @@ export class InvoicesRepository {
   }
 
   /**
-   * Newest first; `search` matches the number, the client or supplier name, or the order number;
+   * Newest first; `search` matches the number, the client or supplier name, the order number or
+   * an opening balance's old number;
    * `paymentStatus` narrows to customer invoices.
    */
   async findPage(query: InvoicePageQuery): Promise<{ items: InvoiceEntity[]; total: number | null }> {
@@ -152,7 +154,8 @@ export class InvoicesRepository {
       if (query.search) {
         builder.andWhere(
           `(invoice.invoice_number ILIKE :pattern OR invoice.client_name ILIKE :pattern
-            OR invoice.supplier_name ILIKE :pattern OR invoice.order_number ILIKE :pattern)`,
+            OR invoice.supplier_name ILIKE :pattern OR invoice.order_number ILIKE :pattern
+            OR invoice.reference ILIKE :pattern)`,
           { pattern: likeContains(query.search) },
         );
       }

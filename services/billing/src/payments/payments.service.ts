@@ -15,6 +15,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BillingConfig } from '../billing.config.js';
 import type { InvoiceEntity } from '../invoices/invoice.entity.js';
+import { isReceivable } from '../invoices/invoice.mapper.js';
 import { InvoicesRepository } from '../invoices/invoices.repository.js';
 import { InvoiceEvents } from './invoice-events.js';
 import { PaymentEntity } from './payment.entity.js';
@@ -169,11 +170,11 @@ export class PaymentsService {
     return rows.map((row) => ({ orderId: row.order_id, cycle: row.commit_cycle }));
   }
 
-  /** A customer invoice, or why no payment can be recorded against it. */
+  /** A customer invoice or an opening balance, or why no payment can be recorded against it. */
   private async payableInvoice(invoiceId: string, manager: EntityManager): Promise<InvoiceEntity> {
     const invoice = await this.invoices.findById(invoiceId, manager);
     if (!invoice) throw invoiceNotFound(invoiceId);
-    if (invoice.type !== 'customer') {
+    if (!isReceivable(invoice)) {
       const what = invoice.type === 'credit_note' ? 'a credit note' : 'a supplier invoice';
       throw new AppException(
         BillingErrorCode.PaymentNotAccepted,

@@ -39,7 +39,7 @@ interface EntryRow {
 
 /**
  * Customer statements and the aging of receivables (CONTRACT §11). A statement lists a client's
- * customer invoices (debits), credit notes and payments not deleted (credits) by day, with the
+ * customer invoices and opening balances (debits), credit notes and payments not deleted (credits) by day, with the
  * running balance from what was owed before the period. Aging buckets each invoice's balance
  * due by days past its due date.
  */
@@ -65,9 +65,10 @@ export class StatementsService {
     ]);
     const entries: EntryRow[] = await this.dataSource.query(
       `SELECT type, method, number, reference, day::text AS day, debit, credit FROM (
-         SELECT 'invoice' AS type, NULL::text AS method, invoice_number AS number, NULL::text AS reference, issued_at AS at,
+         SELECT CASE type WHEN 'customer' THEN 'invoice' ELSE type END AS type, NULL::text AS method,
+                invoice_number AS number, reference, issued_at AS at,
                 (issued_at AT TIME ZONE $2)::date AS day, total_amount AS debit, 0::numeric AS credit, 0 AS rank
-           FROM billing.invoices WHERE client_id = $1 AND type = 'customer'
+           FROM billing.invoices WHERE client_id = $1 AND type IN ('customer', 'opening_balance')
          UNION ALL
          SELECT 'credit_note', NULL, invoice_number, original_invoice_number, issued_at,
                 (issued_at AT TIME ZONE $2)::date, 0, total_amount, 1

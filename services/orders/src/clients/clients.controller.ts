@@ -1,5 +1,6 @@
 import {
   ClientIdDto,
+  ClientNamesDto,
   CreateClientRequestDto,
   ListClientsDto,
   OrdersPatterns,
@@ -31,6 +32,11 @@ export class ClientsController {
   @MessagePattern(OrdersPatterns.GetClient)
   get(@Payload('data') dto: ClientIdDto): Promise<ClientDto> {
     return this.clients.get(dto.id);
+  }
+
+  @MessagePattern(OrdersPatterns.FindClientsByNames)
+  findByNames(@Payload('data') dto: ClientNamesDto): Promise<ClientDto[]> {
+    return this.clients.findByNames(dto.names);
   }
 
   @MessagePattern(OrdersPatterns.UpdateClient)

@@ -2,7 +2,7 @@ import { containsPattern } from '@erp/common';
 import type { ClientSortField, SortOrder } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { ClientEntity } from './client.entity.js';
 
 export type NewClient = Omit<ClientEntity, 'id' | 'createdAt'>;
@@ -22,15 +22,21 @@ export class ClientsRepository {
 
   /** The clients with these names (ignoring case and surrounding spaces), oldest first, locked for an update. */
   lockByNames(names: string[], manager: EntityManager): Promise<ClientEntity[]> {
-    if (names.length === 0) return Promise.resolve([]);
-    return manager
-      .getRepository(ClientEntity)
-      .createQueryBuilder('client')
+    return this.byNames(names, manager.getRepository(ClientEntity).createQueryBuilder('client'))
       .setLock('pessimistic_write')
+      .getMany();
+  }
+
+  findByNames(names: string[]): Promise<ClientEntity[]> {
+    return this.byNames(names, this.rows.createQueryBuilder('client')).getMany();
+  }
+
+  private byNames(names: string[], builder: SelectQueryBuilder<ClientEntity>): SelectQueryBuilder<ClientEntity> {
+    if (names.length === 0) return builder.where('false');
+    return builder
       .where('lower(btrim(client.name)) IN (:...names)', { names: names.map((name) => name.trim().toLowerCase()) })
       .orderBy('client.createdAt')
-      .addOrderBy('client.id')
-      .getMany();
+      .addOrderBy('client.id');
   }
 
   countWithPriceList(priceListId: string): Promise<number> {

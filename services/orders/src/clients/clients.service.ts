@@ -75,6 +75,10 @@ export class ClientsService {
     );
   }
 
+  async findByNames(names: string[]): Promise<ClientDto[]> {
+    return (await this.clients.findByNames(names)).map(toClientDto);
+  }
+
   async get(id: string): Promise<ClientDto> {
     const client = await this.clients.findById(id);
     if (!client) throw clientNotFound(id);

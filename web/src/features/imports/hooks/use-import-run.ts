@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../../lib/api';
+import { api, type TagType } from '../../../lib/api';
 import { useDispatch } from 'react-redux';
 import type { AppDispatch } from '../../../app/store';
 import {
@@ -11,12 +11,13 @@ import {
   type StartImportRequest,
 } from '../api/imports-api';
 
-/** The cache tag of what each kind changes. */
-const changedTag = {
-  'stock-items': 'StockItem',
-  clients: 'Client',
-  'price-list': 'PriceList',
-} as const satisfies Record<ImportKind, string>;
+/** The cache tags of what each kind changes (opening balances: the invoices and the clients' balances). */
+const changedTags = {
+  'stock-items': ['StockItem'],
+  clients: ['Client'],
+  'price-list': ['PriceList'],
+  'opening-balances': ['Invoice', 'Client'],
+} as const satisfies Record<ImportKind, readonly TagType[]>;
 
 /** How often a running import is asked for its progress. */
 export const IMPORT_POLL_MS = 500;
@@ -60,7 +61,7 @@ export function useImportRun(kind: ImportKind): ImportRun {
     if (!ended || !result || result.dryRun || refreshedId.current === result.id) return;
     refreshedId.current = result.id;
     // The lists and every record's own page: an import updates records as well as adding them.
-    dispatch(api.util.invalidateTags([changedTag[kind]]));
+    dispatch(api.util.invalidateTags([...changedTags[kind]]));
   }, [ended, result, kind, dispatch]);
 
   const send = useCallback(

@@ -19,6 +19,7 @@ import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import type { ClientInvoices } from '../hooks/use-client-invoices';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat } from '../hooks/use-invoice-format';
+import { isReceivable } from '../lib/payments';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceTypeBadge } from './invoice-type-badge';
 import {
@@ -85,7 +86,7 @@ export function ClientInvoicesCard({ invoices, canRecordPayments, onOpen, onReco
               <PhoneListHead badge={<InvoiceTypeBadge type={invoice.type} />}>
                 <InvoiceNumber invoice={invoice} onOpen={onOpen} />
               </PhoneListHead>
-              {invoice.type === 'customer' && invoice.paymentStatus && (
+              {isReceivable(invoice) && invoice.paymentStatus && (
                 <Box>
                   <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
                 </Box>
@@ -93,12 +94,12 @@ export function ClientInvoicesCard({ invoices, canRecordPayments, onOpen, onReco
               <PhoneFacts
                 facts={[
                   { label: t('list.columns.amount'), value: <InvoiceAmount invoice={invoice} format={format} /> },
-                  invoice.type === 'customer'
+                  isReceivable(invoice)
                     ? { label: t('list.columns.balance'), value: <BalanceDue invoice={invoice} format={format} /> }
                     : { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
                 ]}
               />
-              {invoice.type === 'customer' && (
+              {isReceivable(invoice) && (
                 <Typography variant="caption" color="text.secondary">
                   {t('list.issuedOn')} <IssuedAt value={invoice.issuedAt} format={format} />
                 </Typography>

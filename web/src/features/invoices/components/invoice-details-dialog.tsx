@@ -20,7 +20,7 @@ import { useGetInvoicePaymentsQuery, useGetInvoiceQuery } from '../api/invoices-
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat, type InvoiceFormat } from '../hooks/use-invoice-format';
 import type { InvoicesAccess, UserNameOf } from '../lib/access';
-import { takesPayment } from '../lib/payments';
+import { isReceivable, takesPayment } from '../lib/payments';
 import { DeletePaymentDialog } from './delete-payment-dialog';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceFact } from './invoice-fact';
@@ -222,7 +222,7 @@ export function InvoiceDetailsDialog({
   const { download, isDownloading } = useDownloadInvoice();
   const invoice = query.data ?? initialInvoice;
   const money = (value: string | null) => (value === null || !invoice ? '—' : format.money(value, invoice.currency));
-  const customer = invoice?.type === 'customer';
+  const receivable = invoice !== undefined && isReceivable(invoice);
 
   return (
     <Dialog
@@ -239,7 +239,13 @@ export function InvoiceDetailsDialog({
         sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
       >
         <span>
-          {t(invoice?.type === 'credit_note' ? 'details.titleCreditNote' : 'details.title')}{' '}
+          {t(
+            invoice?.type === 'credit_note'
+              ? 'details.titleCreditNote'
+              : invoice?.type === 'opening_balance'
+                ? 'details.titleOpeningBalance'
+                : 'details.title',
+          )}{' '}
           {invoice && <Ltr>{invoice.invoiceNumber}</Ltr>}
         </span>
         {invoice && <InvoiceTypeBadge type={invoice.type} />}
@@ -272,12 +278,17 @@ export function InvoiceDetailsDialog({
                 <Ltr>{invoice.supplierInvoiceNumber}</Ltr>
               </InvoiceFact>
             )}
+            {invoice.reference && (
+              <InvoiceFact label={t('reference.previous')}>
+                <Ltr>{invoice.reference}</Ltr>
+              </InvoiceFact>
+            )}
             <InvoiceFact label={t('details.issued')}>
               <Box component="time" dateTime={invoice.issuedAt}>
                 {format.date(invoice.issuedAt)}
               </Box>
             </InvoiceFact>
-            {customer && invoice.dueDate && (
+            {receivable && invoice.dueDate && (
               <InvoiceFact label={t('details.dueDate')}>
                 <Box
                   component="time"
@@ -288,7 +299,7 @@ export function InvoiceDetailsDialog({
                 </Box>
               </InvoiceFact>
             )}
-            {customer && invoice.paymentStatus && (
+            {receivable && invoice.paymentStatus && (
               <InvoiceFact label={t('details.status')}>
                 <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
               </InvoiceFact>
@@ -328,9 +339,9 @@ export function InvoiceDetailsDialog({
                   {t('vat', { rate: format.rate(invoice.taxRate), amount: money(invoice.taxAmount) })}
                 </Typography>
               </InvoiceFact>
-              {customer && <InvoiceFact label={t('details.paid')}>{money(invoice.paidAmount)}</InvoiceFact>}
-              {customer && <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>}
-              {customer && (
+              {receivable && <InvoiceFact label={t('details.paid')}>{money(invoice.paidAmount)}</InvoiceFact>}
+              {receivable && <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>}
+              {receivable && (
                 <InvoiceFact label={t('details.balanceDue')} strong>
                   {money(invoice.balanceDue)}
                 </InvoiceFact>
@@ -340,7 +351,7 @@ export function InvoiceDetailsDialog({
 
           {invoice.zatca && <ZatcaSection invoice={invoice} zatca={invoice.zatca} />}
 
-          {customer && <Payments invoice={invoice} format={format} access={access} userNameOf={userNameOf} />}
+          {receivable && <Payments invoice={invoice} format={format} access={access} userNameOf={userNameOf} />}
         </DialogContent>
       )}
       <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>

@@ -33,7 +33,7 @@ import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat, type InvoiceFormat } from '../hooks/use-invoice-format';
 import type { Invoices } from '../hooks/use-invoices';
-import { takesPayment } from '../lib/payments';
+import { isReceivable, takesPayment } from '../lib/payments';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceFilters } from './invoice-filters';
 import { InvoiceTypeBadge } from './invoice-type-badge';
@@ -46,17 +46,17 @@ const PLACEHOLDER_ROWS = 3;
 const invoicesOptionalColumns = ['type', 'party', 'amount', 'payment', 'date'] as const;
 
 /**
- * The order an invoice was issued for, the supplier's own number of a supplier invoice, or the
- * invoice a credit note credits and why.
+ * The order an invoice was issued for, the supplier's own number of a supplier invoice, the
+ * invoice a credit note credits and why, or a balance brought forward's number in the previous system.
  */
 export function InvoiceReference({ invoice }: { invoice: InvoiceDto }) {
   const { t } = useTranslation('invoices');
-  const [label, number] =
-    invoice.type === 'customer'
-      ? [t('reference.order'), invoice.orderNumber]
-      : invoice.type === 'credit_note'
-        ? [t('reference.credits'), invoice.originalInvoiceNumber]
-        : [t('reference.supplier'), invoice.supplierInvoiceNumber];
+  const [label, number] = {
+    customer: [t('reference.order'), invoice.orderNumber],
+    credit_note: [t('reference.credits'), invoice.originalInvoiceNumber],
+    supplier: [t('reference.supplier'), invoice.supplierInvoiceNumber],
+    opening_balance: [t('reference.previous'), invoice.reference],
+  }[invoice.type];
   return (
     <>
       {number && (
@@ -118,7 +118,7 @@ function Dash() {
 /** A customer invoice's balance due, and when it falls due; nothing for other types. */
 export function BalanceDue({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
   const { t } = useTranslation('invoices');
-  if (invoice.type !== 'customer' || invoice.balanceDue === null) return <Dash />;
+  if (!isReceivable(invoice) || invoice.balanceDue === null) return <Dash />;
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -138,7 +138,7 @@ export function BalanceDue({ invoice, format }: { invoice: InvoiceDto; format: I
 
 /** The table's Payment column: the status (and Overdue), then the balance due and the due date. */
 export function PaymentCell({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
-  if (invoice.type !== 'customer' || !invoice.paymentStatus) return <Dash />;
+  if (!isReceivable(invoice) || !invoice.paymentStatus) return <Dash />;
   return (
     <Box sx={{ display: 'grid', justifyItems: 'start', gap: 0.5 }}>
       <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
@@ -293,7 +293,7 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
                     <PartyName invoice={invoice} />
                   </Typography>
                 </PhoneListHead>
-                {invoice.type === 'customer' && invoice.paymentStatus && (
+                {isReceivable(invoice) && invoice.paymentStatus && (
                   <Box>
                     <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
                   </Box>
@@ -301,12 +301,12 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
                 <PhoneFacts
                   facts={[
                     { label: t('list.columns.amount'), value: <InvoiceAmount invoice={invoice} format={format} /> },
-                    invoice.type === 'customer'
+                    isReceivable(invoice)
                       ? { label: t('list.columns.balance'), value: <BalanceDue invoice={invoice} format={format} /> }
                       : { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
                   ]}
                 />
-                {invoice.type === 'customer' && (
+                {isReceivable(invoice) && (
                   <Typography variant="caption" color="text.secondary">
                     {t('list.issuedOn')} <IssuedAt value={invoice.issuedAt} format={format} />
                   </Typography>

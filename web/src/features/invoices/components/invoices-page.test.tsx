@@ -298,6 +298,41 @@ describe('InvoicesPage', () => {
       expect(within(rowOf('CN-2026-000008')).getByText('Goods returned')).toBeTruthy();
     });
 
+    it('shows a balance brought forward with its previous number, its balance and Record payment, in both languages', async () => {
+      const broughtForward = makeInvoice({
+        id: 'ob-1',
+        invoiceNumber: 'OB-2026-000001',
+        type: 'opening_balance',
+        orderId: null,
+        orderNumber: null,
+        reference: 'OLD-1001',
+        subtotal: '1150.00',
+        taxRate: 0,
+        taxAmount: '0.00',
+        pdfUrl: null,
+        dueDate: '2026-02-14',
+        overdue: true,
+      });
+      const { user } = renderPage([broughtForward], {}, { recordPayments: true, deletePayments: false });
+      await screen.findByText('OB-2026-000001');
+      const row = rowOf('OB-2026-000001');
+      expect(within(row).getByText('Brought forward')).toBeTruthy();
+      expect(
+        within(row).getByText(
+          (_text, node) => node?.textContent === 'Previous no. OLD-1001' && node.tagName === 'SPAN',
+        ),
+      ).toBeTruthy();
+      expect(within(row).getByText('Overdue')).toBeTruthy();
+      expect(within(row).getByRole('button', { name: /record payment/i })).toBeTruthy();
+      // Bringing them in is a button of the page for those who record payments.
+      await user.click(screen.getByRole('button', { name: 'Import opening balances' }));
+      expect(await screen.findByRole('dialog', { name: 'Import opening balances' })).toBeTruthy();
+
+      await act(() => i18n.changeLanguage('ar'));
+      expect(within(rowOf('OB-2026-000001')).getByText('رصيد مُرحَّل')).toBeTruthy();
+      expect(within(rowOf('OB-2026-000001')).getByText(/رقمها السابق/)).toBeTruthy();
+    });
+
     it('sends the payment status to the server and keeps it in the address', async () => {
       const { fetchMock, user, router } = renderPage([customerInvoice]);
       await screen.findByText('INV-2026-000123');

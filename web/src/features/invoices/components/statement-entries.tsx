@@ -64,10 +64,10 @@ function LineDetails({ line }: { line: StatementLineDto }) {
       </>
     );
   }
-  if (line.type === 'credit_note' && line.reference) {
+  if ((line.type === 'credit_note' || line.type === 'opening_balance') && line.reference) {
     return (
       <>
-        {t('reference.credits')} <Ltr>{line.reference}</Ltr>
+        {t(line.type === 'credit_note' ? 'reference.credits' : 'reference.previous')} <Ltr>{line.reference}</Ltr>
       </>
     );
   }

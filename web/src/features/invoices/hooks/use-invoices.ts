@@ -11,7 +11,13 @@ import { isPaymentStatus } from '../lib/payments';
 
 /** The type filter: every invoice, or only customer (sales) or supplier (purchase) ones, or credit notes. */
 export type InvoiceTypeFilter = 'all' | InvoiceType;
-export const invoiceTypeFilters: readonly InvoiceTypeFilter[] = ['all', 'customer', 'credit_note', 'supplier'];
+export const invoiceTypeFilters: readonly InvoiceTypeFilter[] = [
+  'all',
+  'customer',
+  'credit_note',
+  'supplier',
+  'opening_balance',
+];
 
 /** The payment status filter: every invoice, or customer invoices in one settlement state. */
 export type PaymentStatusFilter = 'all' | PaymentStatus;
@@ -55,9 +61,9 @@ function orEmpty(value: string): string {
   return value === 'all' ? '' : value;
 }
 
-/** Only customer invoices have a payment status: the other types leave that filter aside. */
+/** Only receivables (customer invoices, balances brought forward) have a payment status: the other types leave that filter aside. */
 export function hasPaymentStatus(type: InvoiceTypeFilter): boolean {
-  return type === 'all' || type === 'customer';
+  return type === 'all' || type === 'customer' || type === 'opening_balance';
 }
 
 /**

@@ -36,9 +36,17 @@ export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && (paymentStatuses as readonly string[]).includes(value);
 }
 
-/** A customer invoice with money left to pay: the only kind that takes a payment. */
+/**
+ * What a client owes on and pays: a customer invoice, or a balance brought forward from the
+ * previous system. Only these have a payment status, a balance and a due date.
+ */
+export function isReceivable(invoice: Pick<InvoiceDto, 'type'>): boolean {
+  return invoice.type === 'customer' || invoice.type === 'opening_balance';
+}
+
+/** A receivable with money left to pay: the only kind that takes a payment. */
 export function takesPayment(invoice: Pick<InvoiceDto, 'type' | 'balanceDue'>): boolean {
-  return invoice.type === 'customer' && invoice.balanceDue !== null && toCents(invoice.balanceDue) > 0n;
+  return isReceivable(invoice) && invoice.balanceDue !== null && toCents(invoice.balanceDue) > 0n;
 }
 
 /** Today in the browser's calendar as "YYYY-MM-DD" (what a date input holds). */
