@@ -25,6 +25,7 @@ import { DeletePaymentDialog } from './delete-payment-dialog';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceFact } from './invoice-fact';
 import { InvoiceTypeBadge } from './invoice-type-badge';
+import { VatLine } from './invoices-card';
 import { PaymentStatusChip } from './payment-status-chip';
 import { ZatcaSection } from './zatca-section';
 
@@ -280,7 +281,8 @@ export function InvoiceDetailsDialog({
             )}
             {invoice.reference && (
               <InvoiceFact label={t('reference.previous')}>
-                <Ltr>{invoice.reference}</Ltr>
+                {/* The old system's number may be written in Arabic ("ف-2317"). */}
+                <bdi dir="auto">{invoice.reference}</bdi>
               </InvoiceFact>
             )}
             <InvoiceFact label={t('details.issued')}>
@@ -336,11 +338,13 @@ export function InvoiceDetailsDialog({
               <InvoiceFact label={t('details.total')}>
                 {money(invoice.totalAmount)}
                 <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
-                  {t('vat', { rate: format.rate(invoice.taxRate), amount: money(invoice.taxAmount) })}
+                  <VatLine invoice={invoice} format={format} />
                 </Typography>
               </InvoiceFact>
               {receivable && <InvoiceFact label={t('details.paid')}>{money(invoice.paidAmount)}</InvoiceFact>}
-              {receivable && <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>}
+              {invoice.type === 'customer' && (
+                <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>
+              )}
               {receivable && (
                 <InvoiceFact label={t('details.balanceDue')} strong>
                   {money(invoice.balanceDue)}

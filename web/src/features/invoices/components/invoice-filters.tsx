@@ -22,7 +22,7 @@ const paymentStatusFilters: readonly PaymentStatusFilter[] = ['all', ...paymentS
 
 /**
  * Search (invoice, client, supplier or order number), type (All / Customer / Credit notes /
- * Supplier), payment status (customer invoices only) and the issue dates, from and to
+ * Supplier / Brought forward), payment status (customer invoices and balances brought forward) and the issue dates, from and to
  * inclusive. Every change asks the server for a new first page.
  */
 export function InvoiceFilters({ invoices }: { invoices: Invoices }) {
@@ -71,10 +71,28 @@ export function InvoiceFilters({ invoices }: { invoices: Invoices }) {
           if (value !== null) invoices.setType(value);
         }}
         aria-label={t('filters.type.label')}
-        sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' }, height: 40 }}
+        sx={(theme) => ({
+          flex: '0 0 auto',
+          height: 40,
+          // Five types do not fit one row of a phone: three to a row, each its own outlined button.
+          [theme.breakpoints.down('sm')]: {
+            flex: '1 1 100%',
+            height: 'auto',
+            display: 'grid',
+            gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+            gap: 0.75,
+            '& .MuiToggleButtonGroup-grouped': {
+              m: 0,
+              px: 1,
+              border: 1,
+              borderColor: 'divider',
+              borderRadius: 1,
+            },
+          },
+        })}
       >
         {invoiceTypeFilters.map((type) => (
-          <ToggleButton key={type} value={type} sx={{ flex: { xs: 1, sm: 'initial' }, px: 2 }}>
+          <ToggleButton key={type} value={type} sx={{ px: 2 }}>
             {t(`filters.type.${type}`)}
           </ToggleButton>
         ))}

@@ -61,8 +61,9 @@ export function InvoiceReference({ invoice }: { invoice: InvoiceDto }) {
     <>
       {number && (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-          {label} {/* A number reads left to right and stays on one line, in Arabic too. */}
-          <Box component="bdi" dir="ltr" sx={{ whiteSpace: 'nowrap' }}>
+          {label}{' '}
+          {/* A number reads left to right and stays on one line, in Arabic too; an old system's may be Arabic. */}
+          <Box component="bdi" dir={invoice.type === 'opening_balance' ? 'auto' : 'ltr'} sx={{ whiteSpace: 'nowrap' }}>
             {number}
           </Box>
         </Typography>
@@ -165,7 +166,6 @@ function PartyName({ invoice }: { invoice: InvoiceDto }) {
 
 /** The total with VAT in the invoice's currency, and the VAT in it on a second line. */
 export function InvoiceAmount({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
-  const { t } = useTranslation('invoices');
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontWeight: 600, whiteSpace: 'nowrap' }}>
@@ -173,9 +173,18 @@ export function InvoiceAmount({ invoice, format }: { invoice: InvoiceDto; format
       </Box>
       {/* May wrap (the Arabic label is long); the amounts themselves hold together (no-break spaces). */}
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-        {t('vat', { rate: format.rate(invoice.taxRate), amount: format.money(invoice.taxAmount, invoice.currency) })}
+        <VatLine invoice={invoice} format={format} />
       </Typography>
     </>
+  );
+}
+
+/** "VAT 15%: SAR 150.00"; a balance brought forward is no tax invoice (its VAT was declared in the old system). */
+export function VatLine({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
+  const { t } = useTranslation('invoices');
+  if (invoice.type === 'opening_balance') return <>{t('notTaxInvoice')}</>;
+  return (
+    <>{t('vat', { rate: format.rate(invoice.taxRate), amount: format.money(invoice.taxAmount, invoice.currency) })}</>
   );
 }
 

@@ -67,7 +67,8 @@ function LineDetails({ line }: { line: StatementLineDto }) {
   if ((line.type === 'credit_note' || line.type === 'opening_balance') && line.reference) {
     return (
       <>
-        {t(line.type === 'credit_note' ? 'reference.credits' : 'reference.previous')} <Ltr>{line.reference}</Ltr>
+        {t(line.type === 'credit_note' ? 'reference.credits' : 'reference.previous')}{' '}
+        {line.type === 'credit_note' ? <Ltr>{line.reference}</Ltr> : <bdi dir="auto">{line.reference}</bdi>}
       </>
     );
   }
