@@ -18,6 +18,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { nameIn } from '../../../lib/language';
+import { useLanguage } from '../../../lib/use-language';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
@@ -151,9 +153,13 @@ export function PaymentCell({ invoice, format }: { invoice: InvoiceDto; format: 
 }
 
 /** `clientName ?? supplierName`, else "N/A" (docs/api/invoices.md). */
+/** The client (in Arabic when the buyer kept at issue has an Arabic name) or the supplier. */
 function PartyName({ invoice }: { invoice: InvoiceDto }) {
   const { t } = useTranslation('invoices');
-  const name = invoice.clientName ?? invoice.supplierName;
+  const { language } = useLanguage();
+  const name = invoice.clientName
+    ? nameIn(language, { name: invoice.clientName, nameAr: invoice.buyer?.nameAr })
+    : invoice.supplierName;
   if (!name) {
     return (
       <Box component="span" sx={{ color: 'text.secondary' }}>
