@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from './use-query-params';
 
 /**
  * A dialog that another screen can open with a link (the Dashboard's quick actions:
@@ -7,21 +7,14 @@ import { useSearchParams } from 'react-router-dom';
  * parameter dropped (replacing the history entry) so Back or a reload does not reopen it.
  */
 export function useQueryFlag(name: string, allowed: boolean): [boolean, (open: boolean) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useQueryParams();
   const [open, setOpen] = useState(false);
   const asked = params.get(name) === '1';
   // Opened during render (no effect round); the parameter is dropped by the effect below.
   if (asked && allowed && !open) setOpen(true);
   useEffect(() => {
     if (!asked) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [asked, name, setParams]);
+    updateParams((next) => next.delete(name));
+  }, [asked, name, updateParams]);
   return [open, setOpen];
 }

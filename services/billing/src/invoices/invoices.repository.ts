@@ -80,8 +80,8 @@ export class InvoicesRepository {
   }
 
   /**
-   * Writes an issued document and its lines; a customer invoice or an opening balance starts its settlement, unpaid,
-   * due on `dueDate`.
+   * Writes an issued document and its lines; a customer invoice or an opening balance starts its
+   * settlement, unpaid, due on `dueDate`.
    */
   async insert(invoice: NewInvoice, items: NewInvoiceItem[], manager: EntityManager): Promise<InvoiceEntity> {
     const repository = manager.getRepository(InvoiceEntity);
@@ -137,8 +137,7 @@ export class InvoicesRepository {
 
   /**
    * Newest first; `search` matches the number, the client or supplier name, the order number or
-   * an opening balance's old number;
-   * `paymentStatus` narrows to customer invoices.
+   * an opening balance's old number; `paymentStatus` narrows to receivables.
    */
   async findPage(query: InvoicePageQuery): Promise<{ items: InvoiceEntity[]; total: number | null }> {
     const matching = () => {

@@ -83,7 +83,8 @@ export class PaymentsService {
             }),
           );
           await this.invoices.addToBalance(invoice.id, { paid: moneyColumn(amount) }, manager);
-          if (amount.eq(due)) await this.announcePaid(invoice, payment, meta, manager);
+          // Partners know invoices, not the balances brought forward from the previous system.
+          if (amount.eq(due) && invoice.type === 'customer') await this.announcePaid(invoice, payment, meta, manager);
           return { invoice, payment };
         },
       }),

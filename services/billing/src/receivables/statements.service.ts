@@ -39,9 +39,9 @@ interface EntryRow {
 
 /**
  * Customer statements and the aging of receivables (CONTRACT §11). A statement lists a client's
- * customer invoices and opening balances (debits), credit notes and payments not deleted (credits) by day, with the
- * running balance from what was owed before the period. Aging buckets each invoice's balance
- * due by days past its due date.
+ * customer invoices and opening balances (debits), credit notes and payments not deleted
+ * (credits) by day, with the running balance from what was owed before the period. Aging
+ * buckets each invoice's balance due by days past its due date.
  */
 @Injectable()
 export class StatementsService {

@@ -4,7 +4,7 @@ import LockRoundedIcon from '@mui/icons-material/LockRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -43,7 +43,7 @@ export function hasNoData(data: AnalyticsDto): boolean {
  */
 export function AnalyticsPage({ canRead, currency }: AnalyticsPageProps) {
   const { t } = useTranslation('analytics');
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useQueryParams();
   const requested = searchParams.get('period');
   const period: AnalyticsPeriod = isAnalyticsPeriod(requested) ? requested : DEFAULT_PERIOD;
   const analytics = useGetAnalyticsQuery(periodRange(period), { skip: !canRead });
@@ -53,15 +53,10 @@ export function AnalyticsPage({ canRead, currency }: AnalyticsPageProps) {
   const format = useAnalyticsFormat(currency ?? 'SAR');
 
   const choosePeriod = (next: AnalyticsPeriod) => {
-    setSearchParams(
-      (params) => {
-        const updated = new URLSearchParams(params);
-        if (next === DEFAULT_PERIOD) updated.delete('period');
-        else updated.set('period', next);
-        return updated;
-      },
-      { replace: true },
-    );
+    updateParams((updated) => {
+      if (next === DEFAULT_PERIOD) updated.delete('period');
+      else updated.set('period', next);
+    });
   };
 
   if (!canRead) {

@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -179,21 +180,13 @@ function BackToClients() {
 /** The tabs of the sections given, one shown at a time (only its lists are asked for). */
 function ClientSections({ sections }: { sections: ClientProfileSections }) {
   const { t } = useTranslation('clients');
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useQueryParams();
   const available = clientProfileTabs.filter((tab) => Boolean(sections[tab]));
   const requested = params.get(TAB_PARAM);
   const active = available.find((tab) => tab === requested) ?? available[0];
   if (!active) return null;
 
-  const select = (tab: ClientProfileTab) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set(TAB_PARAM, tab);
-        return next;
-      },
-      { replace: true },
-    );
+  const select = (tab: ClientProfileTab) => updateParams((next) => next.set(TAB_PARAM, tab));
 
   return (
     <Box>

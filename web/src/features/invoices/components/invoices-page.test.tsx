@@ -1,5 +1,5 @@
 import type { InvoiceDto } from '@erp/contracts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
@@ -358,6 +358,20 @@ describe('InvoicesPage', () => {
       expect(listRequests(fetchMock).at(-1)?.searchParams.has('paymentStatus')).toBe(false);
       expect(screen.getByRole('combobox', { name: 'Payment status' }).getAttribute('aria-disabled')).toBe('true');
       expect(router.state.location.search).toBe('?type=supplier');
+    });
+
+    it('keeps a type chosen a moment before the search is typed', async () => {
+      const { fetchMock, router } = renderPage([customerInvoice]);
+      await screen.findByText('INV-2026-000123');
+      const group = screen.getByRole('group', { name: 'Invoice type' });
+      // Two changes in one go, as a fast hand or a scanner makes them: neither may undo the other.
+      act(() => {
+        fireEvent.click(within(group).getByRole('button', { name: 'Supplier' }));
+        fireEvent.change(screen.getByRole('searchbox', { name: 'Search invoices' }), { target: { value: 'Almarai' } });
+      });
+      await waitFor(() => expect(listRequests(fetchMock).at(-1)?.searchParams.get('search')).toBe('Almarai'));
+      expect(listRequests(fetchMock).at(-1)?.searchParams.get('type')).toBe('supplier');
+      expect(new URLSearchParams(router.state.location.search).get('type')).toBe('supplier');
     });
 
     it('reads the filters from the address', async () => {

@@ -1,7 +1,7 @@
 import { listPageSizes, type ListPageSize } from '../../../lib/use-server-list';
 import type { InvoiceSortField, InvoiceType, PaymentStatus } from '@erp/contracts';
 import { useCallback, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { nextSort, parseSort, sortParam, type ListSort } from '../../../lib/list-sort';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetInvoicesQuery } from '../api/invoices-api';
@@ -72,7 +72,7 @@ export function hasPaymentStatus(type: InvoiceTypeFilter): boolean {
  * shared link shows the same list; any change of filter starts again at the first page.
  */
 export function useInvoices() {
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useQueryParams();
   const typeParam = params.get(invoiceFilterParams.type);
   const type: InvoiceTypeFilter = isTypeFilter(typeParam) ? typeParam : 'all';
   const statusParam = params.get(invoiceFilterParams.paymentStatus);
@@ -90,19 +90,14 @@ export function useInvoices() {
   /** Sets some filters (an empty value drops the parameter), replacing the history entry. */
   const setFilters = useCallback(
     (changes: Partial<Record<FilterName, string>>) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes) as Array<[FilterName, string]>) {
-            if (value === '') next.delete(invoiceFilterParams[name]);
-            else next.set(invoiceFilterParams[name], value);
-          }
-          return next;
-        },
-        { replace: true },
-      );
+      updateParams((next) => {
+        for (const [name, value] of Object.entries(changes) as Array<[FilterName, string]>) {
+          if (value === '') next.delete(invoiceFilterParams[name]);
+          else next.set(invoiceFilterParams[name], value);
+        }
+      });
     },
-    [setParams],
+    [updateParams],
   );
 
   // The page belongs to the filters it was chosen for: other filters read page 0 at once.

@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useQueryParams } from '../../../lib/use-query-params';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
@@ -80,20 +80,18 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
   const noSuggestions =
     !suggestions.isFetching && !suggestionsMissing && (suggestions.isError || suggestions.data?.length === 0);
   const suggestionCount = suggestions.data?.length ?? 0;
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useQueryParams();
   const asked = params.get('tab');
   const tab: StockTab = stockTabs.find((name) => name === asked) ?? 'inventory';
   // `?item=` narrows Movements to one item (its row's History).
   const movementsItem = tab === 'movements' ? params.get('item') : null;
   const showTab = (next: StockTab, item: string | null = null) =>
-    setParams(
-      (current) => {
-        const kept = new URLSearchParams(current);
+    updateParams(
+      (kept) => {
         if (next === 'inventory') kept.delete('tab');
         else kept.set('tab', next);
         if (item) kept.set('item', item);
         else kept.delete('item');
-        return kept;
       },
       { replace: !item },
     );
