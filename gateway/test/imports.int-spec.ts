@@ -405,6 +405,49 @@ describe('imports', () => {
       total: '1200.50',
     });
 
+    // What will not be collected is written off by a document of its own; the balance never changes.
+    const writeOff = (id: string, body: Record<string, unknown>) => owner.post(`/api/invoices/${id}/write-off`, body);
+    const tooMuch = await writeOff(first!.id, { amount: '1000.01', reason: 'Settled in the old system' });
+    expect(tooMuch.status).toBe(409);
+    expect((await json<{ code: string }>(tooMuch)).code).toBe('BILLING_WRITE_OFF_EXCEEDS_BALANCE');
+    expect((await writeOff(first!.id, { amount: '10' })).status).toBe(400);
+    const written = await writeOff(first!.id, { amount: '1000', reason: 'Settled in the old system' });
+    expect(written.status, await written.clone().text()).toBe(201);
+    const document = await json<InvoiceDto>(written);
+    expect(document).toMatchObject({
+      type: 'write_off',
+      clientId: rayyan.id,
+      totalAmount: '1000.00',
+      taxAmount: '0.00',
+      originalInvoiceNumber: first!.invoiceNumber,
+      reasonText: 'Settled in the old system',
+      pdfUrl: null,
+      paymentStatus: null,
+    });
+    expect(document.invoiceNumber).toMatch(/^WO-2026-\d{6}$/);
+    expect(await json<InvoiceDto>(await owner.get(`/api/invoices/${first!.id}`))).toMatchObject({
+      totalAmount: '1150.00',
+      paidAmount: '150.00',
+      creditedAmount: '1000.00',
+      balanceDue: '0.00',
+      overdue: false,
+    });
+    expect(await json<ClientDto>(await owner.get(`/api/clients/${rayyan.id}`))).toMatchObject({
+      balance: '200.50',
+      overdueBalance: '0.00',
+    });
+    const after = await json<StatementDto>(await owner.get(`/api/clients/${rayyan.id}/statement?from=2026-01-01`));
+    expect(after.lines.find((line) => line.type === 'write_off')).toMatchObject({
+      number: document.invoiceNumber,
+      reference: first!.invoiceNumber,
+      credit: '1000.00',
+    });
+    expect(after.closingBalance).toBe('200.50');
+    const nothingLeft = await writeOff(first!.id, { amount: '1', reason: 'again' });
+    expect((await json<{ code: string }>(nothingLeft)).code).toBe('BILLING_WRITE_OFF_NOT_ACCEPTED');
+    const notABalance = await writeOff(document.id, { amount: '1', reason: 'a write-off of a write-off' });
+    expect(notABalance.status).toBe(409);
+
     // The same file again changes nothing; another amount for an old invoice is refused, not edited.
     const again = await run({ kind: 'opening-balances', fileBase64: file });
     expect(again).toMatchObject({ created: 0, updated: 3, failed: 6 });

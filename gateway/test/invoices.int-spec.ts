@@ -292,7 +292,9 @@ describe('invoices through the gateway, with the real orders, inventory and bill
     expect((await invoices(`?from=${today}`)).length).toBeGreaterThan(0);
     const bad = await owner.get('/api/invoices?type=proforma');
     expect(bad.status).toBe(400);
-    expect((await json(bad)).message).toBe('type must be one of: customer, supplier, credit_note, opening_balance');
+    expect((await json(bad)).message).toBe(
+      'type must be one of: customer, supplier, credit_note, opening_balance, write_off',
+    );
     expect((await owner.get('/api/invoices?from=yesterday')).status).toBe(400);
   });
 });

@@ -4,6 +4,7 @@ import {
   ListInvoicesDto,
   Permission,
   RecordPaymentDto,
+  WriteOffDto,
   type InvoiceDto,
   type InvoiceType,
   type InvoiceZatcaDto,
@@ -40,6 +41,7 @@ const labels = {
       supplier: 'Supplier invoice',
       credit_note: 'Credit note',
       opening_balance: 'Balance brought forward',
+      write_off: 'Write-off',
     },
     payment: { unpaid: 'Unpaid', partially_paid: 'Partly paid', paid: 'Paid', credited: 'Credited' },
     zatca: { pending: 'Pending', cleared: 'Cleared', reported: 'Reported', rejected: 'Rejected' },
@@ -50,6 +52,7 @@ const labels = {
       supplier: 'فاتورة مشتريات',
       credit_note: 'إشعار دائن',
       opening_balance: 'رصيد مُرحَّل',
+      write_off: 'شطب رصيد',
     },
     payment: { unpaid: 'غير مدفوعة', partially_paid: 'مدفوعة جزئياً', paid: 'مدفوعة', credited: 'ملغاة بإشعار دائن' },
     zatca: { pending: 'قيد الإرسال', cleared: 'معتمدة', reported: 'تم الإبلاغ', rejected: 'مرفوضة' },
@@ -187,6 +190,21 @@ export class InvoicesController {
   @Get(':id/payments')
   payments(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<PaymentDto[]> {
     return this.billing.listPayments(id, meta);
+  }
+
+  /**
+   * Writes (part of) what is left of a balance brought forward off the client's account (admins
+   * and owners), with the reason: a write-off document (docs/decisions/0022).
+   */
+  @AdminOnly()
+  @Post(':id/write-off')
+  @HttpCode(201)
+  writeOff(
+    @Param('id', ParseIdPipe) id: string,
+    @Body() dto: WriteOffDto,
+    @RequestMeta() meta: RpcMeta,
+  ): Promise<InvoiceDto> {
+    return this.billing.writeOff(id, dto, meta);
   }
 
   /** Takes a payment back (admins and owners): it stays listed, marked deleted with the reason. */

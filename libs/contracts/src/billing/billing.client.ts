@@ -9,6 +9,7 @@ import type {
   InvoicedCycleDto,
   PaymentDto,
   RecordPaymentRequestDto,
+  WriteOffDto,
   ReturnCreditNoteDto,
 } from './payment.dto.js';
 import { ZatcaSettingsPatterns } from './zatca-settings.patterns.js';
@@ -68,6 +69,11 @@ export class BillingClient extends ServiceClient {
   /** Takes a payment back (admins and owners): it stays listed with who, when and why. */
   deletePayment(invoiceId: string, paymentId: string, reason: string, meta: RpcMeta): Promise<PaymentDto> {
     return this.send(BillingPatterns.DeletePayment, { invoiceId, paymentId, reason }, meta);
+  }
+
+  /** Writes (part of) an opening balance off (admins and owners): the write-off document. */
+  writeOff(invoiceId: string, writeOff: WriteOffDto, meta: RpcMeta): Promise<InvoiceDto> {
+    return this.send(BillingPatterns.WriteOff, { ...writeOff, invoiceId }, meta);
   }
 
   /** What each client owes, in the order asked. */

@@ -14,6 +14,10 @@ export const BillingErrorCode = {
   PaymentAlreadyDeleted: 'BILLING_PAYMENT_ALREADY_DELETED',
   /** A payment dated after today. */
   PaymentInFuture: 'BILLING_PAYMENT_IN_FUTURE',
+  /** A write-off of anything but an opening balance with something left to pay. */
+  WriteOffNotAccepted: 'BILLING_WRITE_OFF_NOT_ACCEPTED',
+  /** A write-off above what is left to pay (details.balanceDue). */
+  WriteOffExceedsBalance: 'BILLING_WRITE_OFF_EXCEEDS_BALANCE',
   /** ZATCA settings that break one of ZATCA's rules (details: { field, rule }, CONTRACT §12). */
   ZatcaSettingsInvalid: 'ZATCA_SETTINGS_INVALID',
   /** A standard (B2B) invoice's PDF before ZATCA cleared it (CONTRACT §12). */
@@ -41,6 +45,8 @@ export const billingErrorStatus: Record<BillingErrorCode, number> = {
   [BillingErrorCode.PaymentExceedsBalance]: 409,
   [BillingErrorCode.PaymentAlreadyDeleted]: 409,
   [BillingErrorCode.PaymentInFuture]: 400,
+  [BillingErrorCode.WriteOffNotAccepted]: 409,
+  [BillingErrorCode.WriteOffExceedsBalance]: 409,
   [BillingErrorCode.ZatcaSettingsInvalid]: 400,
   [BillingErrorCode.ZatcaNotCleared]: 409,
   [BillingErrorCode.ZatcaNoDocument]: 404,

@@ -12,6 +12,7 @@ export const BillingPatterns = {
   RecordPayment: 'billing.record-payment',
   ListPayments: 'billing.list-payments',
   DeletePayment: 'billing.delete-payment',
+  WriteOff: 'billing.write-off',
   GetClientBalances: 'billing.get-client-balances',
   FindInvoicedCycles: 'billing.find-invoiced-cycles',
   CreditReturn: 'billing.credit-return',

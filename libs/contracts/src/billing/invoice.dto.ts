@@ -8,11 +8,12 @@ import { SortParam } from '../common/sort.js';
 import type { CreditNoteReason } from '../queues.js';
 
 /**
- * A customer invoice, a supplier invoice, a credit note undoing (part of) a customer invoice, or an
+ * A customer invoice, a supplier invoice, a credit note undoing (part of) a customer invoice, an
  * opening balance: what a client owed on an invoice of the previous system, brought in on the
- * first day (docs/decisions/0022): settled like an invoice, never a tax document.
+ * first day (docs/decisions/0022): settled like an invoice, never a tax document; or a write-off
+ * of (part of) an opening balance that will not be collected or was entered wrongly.
  */
-export const invoiceTypes = ['customer', 'supplier', 'credit_note', 'opening_balance'] as const;
+export const invoiceTypes = ['customer', 'supplier', 'credit_note', 'opening_balance', 'write_off'] as const;
 export type InvoiceType = (typeof invoiceTypes)[number];
 
 /**
@@ -54,7 +55,10 @@ export interface InvoiceDto {
   uploadedFileUrl: string | null;
   issuedAt: string;
   createdBy: string | null;
-  /** A credit note's invoice, and why it was issued (a return's words in `reasonText`). */
+  /**
+   * A credit note's invoice, and why it was issued (a return's words in `reasonText`); a
+   * write-off's opening balance, and why it was written off (`reasonText`).
+   */
   originalInvoiceId: string | null;
   originalInvoiceNumber: string | null;
   reason: CreditNoteReason | null;

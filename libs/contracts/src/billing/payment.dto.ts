@@ -179,3 +179,24 @@ export interface ReturnCreditNoteDto {
   creditNoteId: string | null;
   creditNoteNumber: string | null;
 }
+
+/**
+ * POST /api/invoices/{id}/write-off (admins and owners): takes (part of) what is left of an
+ * opening balance off the client's account, with the reason (docs/decisions/0022). Not for tax
+ * invoices: a credit note undoes those.
+ */
+export class WriteOffDto {
+  @IsDecimalInput({ scale: 2, integerDigits: 12, positive: true, minMessage: 'amount must be greater than 0' })
+  amount: DecimalInput;
+
+  @Trim()
+  @IsString()
+  @IsNotEmpty({ message: 'reason must say why the balance is written off' })
+  @MaxLength(500)
+  reason: string;
+}
+
+export class WriteOffRequestDto extends WriteOffDto {
+  @IsUUID()
+  invoiceId: string;
+}

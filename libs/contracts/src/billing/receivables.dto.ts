@@ -23,11 +23,11 @@ export class StatementRequestDto extends StatementQueryDto {
   clientId: string;
 }
 
-export const statementLineTypes = ['invoice', 'opening_balance', 'credit_note', 'payment'] as const;
+export const statementLineTypes = ['invoice', 'opening_balance', 'credit_note', 'write_off', 'payment'] as const;
 export type StatementLineType = (typeof statementLineTypes)[number];
 
 /**
- * One entry: an invoice or an opening balance is a debit; a credit note or a payment a credit.
+ * One entry: an invoice or an opening balance is a debit; a credit note, a write-off or a payment a credit.
  * Money: 2-decimal strings.
  */
 export interface StatementLineDto {
@@ -38,7 +38,8 @@ export interface StatementLineDto {
   number: string;
   /**
    * A payment's reference (transfer or cheque number), a credit note's invoice number, an opening
-   * balance's invoice number in the previous system; else null.
+   * balance's invoice number in the previous system, the opening balance a write-off takes off;
+   * else null.
    */
   reference: string | null;
   /** A payment's method; null for documents. */

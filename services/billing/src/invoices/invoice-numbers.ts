@@ -2,9 +2,9 @@ import type { EntityManager } from 'typeorm';
 
 /**
  * INV for customer invoices, SUP for supplier invoices (CONTRACT §4), CN for credit notes (§11),
- * OB for opening balances (docs/decisions/0022).
+ * OB for opening balances and WO for their write-offs (docs/decisions/0022).
  */
-export type InvoiceSeries = 'INV' | 'SUP' | 'CN' | 'OB';
+export type InvoiceSeries = 'INV' | 'SUP' | 'CN' | 'OB' | 'WO';
 
 /**
  * The next number of the series and year, inside the invoice's transaction: the counter row

@@ -49,10 +49,11 @@ export class InvoicePdfsService {
     if (invoice.type === 'supplier') {
       throw new AppException(BillingErrorCode.NoPdf, 'This invoice has no PDF: see its uploaded file', { id });
     }
-    if (invoice.type === 'opening_balance') {
+    if (invoice.type === 'opening_balance' || invoice.type === 'write_off') {
+      const what = invoice.type === 'opening_balance' ? 'An opening balance' : 'A write-off';
       throw new AppException(
         BillingErrorCode.NoPdf,
-        "An opening balance is not a tax invoice and has no PDF: the client's statement shows it",
+        `${what} is not a tax invoice and has no PDF: the client's statement shows it`,
         { id },
       );
     }
@@ -77,10 +78,10 @@ export class InvoicePdfsService {
     return pdf;
   }
 
-  /** The render job: nothing for a supplier invoice or an opening balance, nor for a standard invoice ZATCA has not cleared yet. */
+  /** The render job: nothing for a supplier invoice, an opening balance or a write-off, nor for a standard invoice ZATCA has not cleared yet. */
   async renderById(id: string): Promise<void> {
     const invoice = await this.invoicesService.get(id);
-    if (invoice.type === 'supplier' || invoice.type === 'opening_balance') return;
+    if (invoice.type === 'supplier' || invoice.type === 'opening_balance' || invoice.type === 'write_off') return;
     const zatca = await this.zatca.qrOf(invoice.id);
     if (zatca && !zatca.releasable) return;
     await this.render(invoice);
@@ -134,7 +135,9 @@ export class InvoicePdfsService {
     original: InvoiceEntity | null,
     zatca: { qr: string; kind: 'standard' | 'simplified' } | null = null,
   ): InvoiceDocument {
-    if (invoice.type === 'opening_balance') throw new Error(`An opening balance has no PDF: ${invoice.id}`);
+    if (invoice.type === 'opening_balance' || invoice.type === 'write_off') {
+      throw new Error(`A ${invoice.type} has no PDF: ${invoice.id}`);
+    }
     const seller = invoice.seller;
     const zatcaSeller = zatca ? sellerOfQr(zatca.qr) : null;
     return {

@@ -4,10 +4,10 @@ import type { InvoiceEntity } from './invoice.entity.js';
 
 /**
  * Invoices and credit notes are rendered on demand; a supplier invoice's file is the one uploaded,
- * if any; an opening balance has none (the client's statement shows it).
+ * if any; an opening balance or a write-off has none (the client's statement shows it).
  */
 export function pdfUrlOf(invoice: InvoiceEntity): string | null {
-  if (invoice.type === 'opening_balance') return null;
+  if (invoice.type === 'opening_balance' || invoice.type === 'write_off') return null;
   return invoice.type === 'supplier' ? invoice.uploadedFileUrl : `/api/invoices/${invoice.id}/pdf`;
 }
 

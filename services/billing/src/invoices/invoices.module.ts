@@ -6,6 +6,7 @@ import { InvoiceEvents } from '../payments/invoice-events.js';
 import { PaymentEntity } from '../payments/payment.entity.js';
 import { PaymentsController } from '../payments/payments.controller.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { WriteOffsService } from '../payments/write-offs.service.js';
 import { OpeningBalancesImportProcessor } from '../imports/opening-balances-import.processor.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { ZatcaModule } from '../zatca/zatca.module.js';
@@ -44,6 +45,7 @@ import { InvoicesService } from './invoices.service.js';
     InvoicesService,
     CreditNotesService,
     PaymentsService,
+    WriteOffsService,
     StatementsService,
     InvoiceEvents,
     InvoicePdfsService,

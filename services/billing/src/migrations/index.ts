@@ -7,6 +7,7 @@ import { ZatcaSettings1796700000000 } from './1796700000000-zatca-settings.js';
 import { ZatcaDocuments1796800000000 } from './1796800000000-zatca-documents.js';
 import { InvoiceBuyer1796900000000 } from './1796900000000-invoice-buyer.js';
 import { OpeningBalances1797000000000 } from './1797000000000-opening-balances.js';
+import { WriteOffs1797100000000 } from './1797100000000-write-offs.js';
 
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
 export const billingMigrations = [
@@ -19,4 +20,5 @@ export const billingMigrations = [
   ZatcaDocuments1796800000000,
   InvoiceBuyer1796900000000,
   OpeningBalances1797000000000,
+  WriteOffs1797100000000,
 ];

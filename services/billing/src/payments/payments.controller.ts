@@ -5,7 +5,9 @@ import {
   InvoicedCyclesQueryDto,
   InvoicePaymentsDto,
   RecordPaymentRequestDto,
+  WriteOffRequestDto,
   type ClientBalanceDto,
+  type InvoiceDto,
   type InvoicedCycleDto,
   type PaymentDto,
   type RpcMeta,
@@ -13,10 +15,14 @@ import {
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { PaymentsService } from './payments.service.js';
+import { WriteOffsService } from './write-offs.service.js';
 
 @Controller()
 export class PaymentsController {
-  constructor(private readonly payments: PaymentsService) {}
+  constructor(
+    private readonly payments: PaymentsService,
+    private readonly writeOffs: WriteOffsService,
+  ) {}
 
   @MessagePattern(BillingPatterns.RecordPayment)
   record(@Payload('data') dto: RecordPaymentRequestDto, @Payload('meta') meta: RpcMeta): Promise<PaymentDto> {
@@ -31,6 +37,11 @@ export class PaymentsController {
   @MessagePattern(BillingPatterns.DeletePayment)
   delete(@Payload('data') dto: DeletePaymentRequestDto, @Payload('meta') meta: RpcMeta): Promise<PaymentDto> {
     return this.payments.delete(dto, meta);
+  }
+
+  @MessagePattern(BillingPatterns.WriteOff)
+  writeOff(@Payload('data') dto: WriteOffRequestDto, @Payload('meta') meta: RpcMeta): Promise<InvoiceDto> {
+    return this.writeOffs.writeOff(dto, meta);
   }
 
   @MessagePattern(BillingPatterns.GetClientBalances)

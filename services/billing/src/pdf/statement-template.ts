@@ -17,6 +17,7 @@ export interface StatementTemplateOptions {
 const entryTypes: Record<StatementLineType, { en: string; ar: string }> = {
   invoice: { en: 'Tax invoice', ar: 'فاتورة ضريبية' },
   opening_balance: { en: 'Balance brought forward', ar: 'رصيد مُرحَّل' },
+  write_off: { en: 'Write-off', ar: 'شطب رصيد' },
   credit_note: { en: 'Credit note', ar: 'إشعار دائن' },
   payment: { en: 'Payment', ar: 'سداد' },
 };

@@ -39,8 +39,8 @@ interface EntryRow {
 
 /**
  * Customer statements and the aging of receivables (CONTRACT §11). A statement lists a client's
- * customer invoices and opening balances (debits), credit notes and payments not deleted
- * (credits) by day, with the running balance from what was owed before the period. Aging
+ * customer invoices and opening balances (debits), credit notes, write-offs and payments not
+ * deleted (credits) by day, with the running balance from what was owed before the period. Aging
  * buckets each invoice's balance due by days past its due date.
  */
 @Injectable()
@@ -70,9 +70,9 @@ export class StatementsService {
                 (issued_at AT TIME ZONE $2)::date AS day, total_amount AS debit, 0::numeric AS credit, 0 AS rank
            FROM billing.invoices WHERE client_id = $1 AND type IN ('customer', 'opening_balance')
          UNION ALL
-         SELECT 'credit_note', NULL, invoice_number, original_invoice_number, issued_at,
+         SELECT type, NULL, invoice_number, original_invoice_number, issued_at,
                 (issued_at AT TIME ZONE $2)::date, 0, total_amount, 1
-           FROM billing.invoices WHERE client_id = $1 AND type = 'credit_note'
+           FROM billing.invoices WHERE client_id = $1 AND type IN ('credit_note', 'write_off')
          UNION ALL
          -- A payment is dated the day the money came (kept as noon UTC when only the day was
          -- given), and placed within that day by when it was recorded: after the invoice it pays.

@@ -39,6 +39,13 @@ export interface RecordPaymentRequest {
   reference?: string;
 }
 
+export interface WriteOffRequest {
+  invoiceId: string;
+  clientId?: string | null;
+  amount: string;
+  reason: string;
+}
+
 export interface DeletePaymentRequest {
   invoiceId: string;
   clientId?: string | null;
@@ -134,6 +141,15 @@ export const invoicesApi = api.injectEndpoints({
       }),
       invalidatesTags: (_payment, error, { invoiceId, clientId }) => settlementTags(invoiceId, clientId, error),
     }),
+    /** POST /api/invoices/{id}/write-off (admins and owners): the write-off document. */
+    writeOff: build.mutation<InvoiceDto, WriteOffRequest>({
+      query: ({ invoiceId, amount, reason }) => ({
+        url: `/api/invoices/${encodeURIComponent(invoiceId)}/write-off`,
+        method: 'POST',
+        body: { amount, reason },
+      }),
+      invalidatesTags: (_writeOff, error, { invoiceId, clientId }) => settlementTags(invoiceId, clientId, error),
+    }),
   }),
 });
 
@@ -143,6 +159,7 @@ export const {
   useGetInvoicePaymentsQuery,
   useRecordPaymentMutation,
   useDeletePaymentMutation,
+  useWriteOffMutation,
 } = invoicesApi;
 
 /**

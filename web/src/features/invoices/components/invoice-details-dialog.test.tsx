@@ -4,7 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
-import { invoicesResponse, makeCreditNote, makePartlyPaidInvoice, makePayment } from '../../../test/invoice-fixtures';
+import {
+  invoicesResponse,
+  makeCreditNote,
+  makeInvoice,
+  makePartlyPaidInvoice,
+  makePayment,
+} from '../../../test/invoice-fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import type { InvoicesAccess } from '../lib/access';
 import { InvoiceDetailsDialog } from './invoice-details-dialog';
@@ -140,6 +146,67 @@ describe('InvoiceDetailsDialog', () => {
     const { onRecordPayment, user } = renderDetails(staff);
     await user.click(await screen.findByRole('button', { name: 'Record payment' }));
     expect(onRecordPayment).toHaveBeenCalledWith(expect.objectContaining({ id: 'inv-1' }));
+  });
+
+  it('writes off a balance brought forward for admins, with an amount and a reason', async () => {
+    const opening = makeInvoice({
+      id: 'ob-1',
+      invoiceNumber: 'OB-2026-000001',
+      type: 'opening_balance',
+      orderId: null,
+      orderNumber: null,
+      reference: 'OLD-1001',
+      taxRate: 0,
+      taxAmount: '0.00',
+      paidAmount: '150.00',
+      balanceDue: '1000.00',
+      paymentStatus: 'partially_paid',
+      pdfUrl: null,
+    });
+    const fetchMock = serveApi({
+      '/api/invoices/ob-1': () => jsonResponse(opening),
+      '/api/invoices/ob-1/payments': () => jsonResponse([]),
+      'POST /api/invoices/ob-1/write-off': () =>
+        jsonResponse(
+          makeInvoice({ id: 'wo-1', invoiceNumber: 'WO-2026-000001', type: 'write_off', totalAmount: '400.00' }),
+          201,
+        ),
+    });
+    const user = userEvent.setup();
+    const rendered = (access: InvoicesAccess) => (
+      <InvoiceDetailsDialog
+        invoiceId="ob-1"
+        initialInvoice={opening}
+        access={access}
+        onRecordPayment={vi.fn()}
+        onClose={vi.fn()}
+      />
+    );
+    const asStaff = renderWithProviders(rendered(staff));
+    await screen.findByRole('dialog', { name: /^Balance brought forward OB-2026-000001/ });
+    expect(figure('Previous no.')).toBe('OLD-1001');
+    expect(screen.queryByRole('button', { name: 'Write off' })).toBeNull();
+    asStaff.unmount();
+
+    renderWithProviders(rendered(admin));
+    await user.click(await screen.findByRole('button', { name: 'Write off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off a balance brought forward' });
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount to write off/ });
+    expect((amount as HTMLInputElement).value).toBe('1000.00');
+    await user.clear(amount);
+    await user.type(amount, '٤٠٠');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    expect(await within(dialog).findByText('Say why the balance is written off')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'POST', '/api/invoices/ob-1/write-off')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'Settled in the old system');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    await waitFor(() =>
+      expect(bodiesSent(fetchMock, 'POST', '/api/invoices/ob-1/write-off')).toEqual([
+        { amount: '400.00', reason: 'Settled in the old system' },
+      ]),
+    );
+    expect(within(await screen.findByRole('status')).getByText('Balance written off')).toBeTruthy();
   });
 
   it("shows a credit note's invoice and reason, and no payments", async () => {

@@ -1,4 +1,4 @@
-import type { InvoiceDto, PaymentDto } from '@erp/contracts';
+import type { InvoiceDto, InvoiceType, PaymentDto } from '@erp/contracts';
 import DeleteOutlineRoundedIcon from '@mui/icons-material/DeleteOutlineRounded';
 import PaymentsRoundedIcon from '@mui/icons-material/PaymentsRounded';
 import Box from '@mui/material/Box';
@@ -20,13 +20,14 @@ import { useGetInvoicePaymentsQuery, useGetInvoiceQuery } from '../api/invoices-
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat, type InvoiceFormat } from '../hooks/use-invoice-format';
 import type { InvoicesAccess, UserNameOf } from '../lib/access';
-import { isReceivable, takesPayment } from '../lib/payments';
+import { isReceivable, takesPayment, takesWriteOff } from '../lib/payments';
 import { DeletePaymentDialog } from './delete-payment-dialog';
 import { DownloadInvoiceButton } from './download-invoice-button';
 import { InvoiceFact } from './invoice-fact';
 import { InvoiceTypeBadge } from './invoice-type-badge';
 import { VatLine } from './invoices-card';
 import { PaymentStatusChip } from './payment-status-chip';
+import { WriteOffDialog } from './write-off-dialog';
 import { ZatcaSection } from './zatca-section';
 
 interface InvoiceDetailsDialogProps {
@@ -202,6 +203,15 @@ function Payments({
   );
 }
 
+/** The dialog's title by the document's type. */
+const detailsTitles: Record<InvoiceType, string> = {
+  customer: 'details.title',
+  supplier: 'details.title',
+  credit_note: 'details.titleCreditNote',
+  opening_balance: 'details.titleOpeningBalance',
+  write_off: 'details.titleWriteOff',
+};
+
 /**
  * Invoice details: the document's figures (total, paid, credited, balance due, due date and
  * payment status), a credit note's invoice and reason, the payments with deleted ones struck
@@ -224,158 +234,162 @@ export function InvoiceDetailsDialog({
   const invoice = query.data ?? initialInvoice;
   const money = (value: string | null) => (value === null || !invoice ? '—' : format.money(value, invoice.currency));
   const receivable = invoice !== undefined && isReceivable(invoice);
+  const [writingOff, setWritingOff] = useState(false);
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      aria-labelledby="invoice-details-title"
-      maxWidth="md"
-      fullWidth
-      fullScreen={fullScreen}
-      scroll="paper"
-    >
-      <DialogTitle
-        id="invoice-details-title"
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+    <>
+      <Dialog
+        open
+        onClose={onClose}
+        aria-labelledby="invoice-details-title"
+        maxWidth="md"
+        fullWidth
+        fullScreen={fullScreen}
+        scroll="paper"
       >
-        <span>
-          {t(
-            invoice?.type === 'credit_note'
-              ? 'details.titleCreditNote'
-              : invoice?.type === 'opening_balance'
-                ? 'details.titleOpeningBalance'
-                : 'details.title',
-          )}{' '}
-          {invoice && <Ltr>{invoice.invoiceNumber}</Ltr>}
-        </span>
-        {invoice && <InvoiceTypeBadge type={invoice.type} />}
-      </DialogTitle>
-      {query.isError && !invoice ? (
-        <DialogContent dividers>
-          <LoadErrorAlert error={query.error} onRetry={() => void query.refetch()} />
-        </DialogContent>
-      ) : !invoice ? (
-        <DialogContent dividers>
-          <Skeleton variant="rounded" height={160} aria-label={t('details.loading')} />
-        </DialogContent>
-      ) : (
-        <DialogContent dividers sx={{ display: 'grid', gap: 3 }}>
-          <Box component="dl" sx={factsGrid}>
-            <InvoiceFact label={t(invoice.supplierName ? 'details.supplier' : 'details.client')}>
-              {(invoice.clientName ?? invoice.supplierName) ? (
-                <bdi>{invoice.clientName ?? invoice.supplierName}</bdi>
-              ) : (
-                t('notAvailable')
+        <DialogTitle
+          id="invoice-details-title"
+          sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+        >
+          <span>
+            {t(detailsTitles[invoice?.type ?? 'customer'])} {invoice && <Ltr>{invoice.invoiceNumber}</Ltr>}
+          </span>
+          {invoice && <InvoiceTypeBadge type={invoice.type} />}
+        </DialogTitle>
+        {query.isError && !invoice ? (
+          <DialogContent dividers>
+            <LoadErrorAlert error={query.error} onRetry={() => void query.refetch()} />
+          </DialogContent>
+        ) : !invoice ? (
+          <DialogContent dividers>
+            <Skeleton variant="rounded" height={160} aria-label={t('details.loading')} />
+          </DialogContent>
+        ) : (
+          <DialogContent dividers sx={{ display: 'grid', gap: 3 }}>
+            <Box component="dl" sx={factsGrid}>
+              <InvoiceFact label={t(invoice.supplierName ? 'details.supplier' : 'details.client')}>
+                {(invoice.clientName ?? invoice.supplierName) ? (
+                  <bdi>{invoice.clientName ?? invoice.supplierName}</bdi>
+                ) : (
+                  t('notAvailable')
+                )}
+              </InvoiceFact>
+              {invoice.orderNumber && (
+                <InvoiceFact label={t('details.order')}>
+                  <Ltr>{invoice.orderNumber}</Ltr>
+                </InvoiceFact>
               )}
-            </InvoiceFact>
-            {invoice.orderNumber && (
-              <InvoiceFact label={t('details.order')}>
-                <Ltr>{invoice.orderNumber}</Ltr>
-              </InvoiceFact>
-            )}
-            {invoice.supplierInvoiceNumber && (
-              <InvoiceFact label={t('reference.supplier')}>
-                <Ltr>{invoice.supplierInvoiceNumber}</Ltr>
-              </InvoiceFact>
-            )}
-            {invoice.reference && (
-              <InvoiceFact label={t('reference.previous')}>
-                {/* The old system's number may be written in Arabic ("ف-2317"). */}
-                <bdi dir="auto">{invoice.reference}</bdi>
-              </InvoiceFact>
-            )}
-            <InvoiceFact label={t('details.issued')}>
-              <Box component="time" dateTime={invoice.issuedAt}>
-                {format.date(invoice.issuedAt)}
-              </Box>
-            </InvoiceFact>
-            {receivable && invoice.dueDate && (
-              <InvoiceFact label={t('details.dueDate')}>
-                <Box
-                  component="time"
-                  dateTime={invoice.dueDate}
-                  sx={invoice.overdue ? { color: 'error.main' } : undefined}
-                >
-                  {format.day(invoice.dueDate)}
+              {invoice.supplierInvoiceNumber && (
+                <InvoiceFact label={t('reference.supplier')}>
+                  <Ltr>{invoice.supplierInvoiceNumber}</Ltr>
+                </InvoiceFact>
+              )}
+              {invoice.reference && (
+                <InvoiceFact label={t('reference.previous')}>
+                  {/* The old system's number may be written in Arabic ("ف-2317"). */}
+                  <bdi dir="auto">{invoice.reference}</bdi>
+                </InvoiceFact>
+              )}
+              <InvoiceFact label={t('details.issued')}>
+                <Box component="time" dateTime={invoice.issuedAt}>
+                  {format.date(invoice.issuedAt)}
                 </Box>
               </InvoiceFact>
-            )}
-            {receivable && invoice.paymentStatus && (
-              <InvoiceFact label={t('details.status')}>
-                <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
-              </InvoiceFact>
-            )}
-          </Box>
-
-          {invoice.type === 'credit_note' && (
-            <Box component="dl" sx={factsGrid}>
-              {invoice.originalInvoiceNumber && (
-                <InvoiceFact label={t('details.originalInvoice')}>
-                  <Ltr>{invoice.originalInvoiceNumber}</Ltr>
+              {receivable && invoice.dueDate && (
+                <InvoiceFact label={t('details.dueDate')}>
+                  <Box
+                    component="time"
+                    dateTime={invoice.dueDate}
+                    sx={invoice.overdue ? { color: 'error.main' } : undefined}
+                  >
+                    {format.day(invoice.dueDate)}
+                  </Box>
                 </InvoiceFact>
               )}
-              {invoice.reason && (
-                <InvoiceFact label={t('details.reason')}>{t(`creditReason.${invoice.reason}`)}</InvoiceFact>
-              )}
-              {invoice.reasonText && (
-                <InvoiceFact label={t('details.reasonText')}>
-                  <bdi>{invoice.reasonText}</bdi>
+              {receivable && invoice.paymentStatus && (
+                <InvoiceFact label={t('details.status')}>
+                  <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
                 </InvoiceFact>
               )}
             </Box>
+
+            {(invoice.type === 'credit_note' || invoice.type === 'write_off') && (
+              <Box component="dl" sx={factsGrid}>
+                {invoice.originalInvoiceNumber && (
+                  <InvoiceFact
+                    label={t(invoice.type === 'write_off' ? 'reference.writesOff' : 'details.originalInvoice')}
+                  >
+                    <Ltr>{invoice.originalInvoiceNumber}</Ltr>
+                  </InvoiceFact>
+                )}
+                {invoice.reason && (
+                  <InvoiceFact label={t('details.reason')}>{t(`creditReason.${invoice.reason}`)}</InvoiceFact>
+                )}
+                {invoice.reasonText && (
+                  <InvoiceFact label={t(invoice.type === 'write_off' ? 'writeOff.reason' : 'details.reasonText')}>
+                    <bdi>{invoice.reasonText}</bdi>
+                  </InvoiceFact>
+                )}
+              </Box>
+            )}
+
+            <Box
+              component="section"
+              aria-labelledby="invoice-figures-title"
+              sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 2, py: 1.5 }}
+            >
+              <Typography id="invoice-figures-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                {t('details.figures')}
+              </Typography>
+              <Box component="dl" sx={factsGrid}>
+                <InvoiceFact label={t('details.total')}>
+                  {money(invoice.totalAmount)}
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
+                    <VatLine invoice={invoice} format={format} />
+                  </Typography>
+                </InvoiceFact>
+                {receivable && <InvoiceFact label={t('details.paid')}>{money(invoice.paidAmount)}</InvoiceFact>}
+                {invoice.type === 'customer' && (
+                  <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>
+                )}
+                {receivable && (
+                  <InvoiceFact label={t('details.balanceDue')} strong>
+                    {money(invoice.balanceDue)}
+                  </InvoiceFact>
+                )}
+              </Box>
+            </Box>
+
+            {invoice.zatca && <ZatcaSection invoice={invoice} zatca={invoice.zatca} />}
+
+            {receivable && <Payments invoice={invoice} format={format} access={access} userNameOf={userNameOf} />}
+          </DialogContent>
+        )}
+        <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
+          {invoice && (
+            <DownloadInvoiceButton
+              invoice={invoice}
+              downloading={isDownloading(invoice.invoiceNumber)}
+              onDownload={(file) => void download(file)}
+            />
           )}
-
-          <Box
-            component="section"
-            aria-labelledby="invoice-figures-title"
-            sx={{ bgcolor: 'action.hover', borderRadius: 2, px: 2, py: 1.5 }}
-          >
-            <Typography id="invoice-figures-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-              {t('details.figures')}
-            </Typography>
-            <Box component="dl" sx={factsGrid}>
-              <InvoiceFact label={t('details.total')}>
-                {money(invoice.totalAmount)}
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 400 }}>
-                  <VatLine invoice={invoice} format={format} />
-                </Typography>
-              </InvoiceFact>
-              {receivable && <InvoiceFact label={t('details.paid')}>{money(invoice.paidAmount)}</InvoiceFact>}
-              {invoice.type === 'customer' && (
-                <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>
-              )}
-              {receivable && (
-                <InvoiceFact label={t('details.balanceDue')} strong>
-                  {money(invoice.balanceDue)}
-                </InvoiceFact>
-              )}
-            </Box>
-          </Box>
-
-          {invoice.zatca && <ZatcaSection invoice={invoice} zatca={invoice.zatca} />}
-
-          {receivable && <Payments invoice={invoice} format={format} access={access} userNameOf={userNameOf} />}
-        </DialogContent>
-      )}
-      <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
-        {invoice && (
-          <DownloadInvoiceButton
-            invoice={invoice}
-            downloading={isDownloading(invoice.invoiceNumber)}
-            onDownload={(file) => void download(file)}
-          />
-        )}
-        <Box sx={{ flex: 1 }} />
-        {invoice && access.recordPayments && takesPayment(invoice) && (
-          <Button variant="contained" startIcon={<PaymentsRoundedIcon />} onClick={() => onRecordPayment(invoice)}>
-            {t('payment.record')}
+          <Box sx={{ flex: 1 }} />
+          {invoice && access.deletePayments && takesWriteOff(invoice) && (
+            <Button color="error" onClick={() => setWritingOff(true)}>
+              {t('writeOff.open')}
+            </Button>
+          )}
+          {invoice && access.recordPayments && takesPayment(invoice) && (
+            <Button variant="contained" startIcon={<PaymentsRoundedIcon />} onClick={() => onRecordPayment(invoice)}>
+              {t('payment.record')}
+            </Button>
+          )}
+          <Button onClick={onClose} color="inherit">
+            {t('common:actions.close')}
           </Button>
-        )}
-        <Button onClick={onClose} color="inherit">
-          {t('common:actions.close')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </DialogActions>
+      </Dialog>
+      {writingOff && invoice && <WriteOffDialog invoice={invoice} onClose={() => setWritingOff(false)} />}
+    </>
   );
 }

@@ -10,13 +10,14 @@ interface BadgeColours {
 
 /**
  * Customer (sales) invoices blue, supplier (purchase) invoices violet, credit notes amber,
- * balances brought forward teal: told apart at a glance.
+ * balances brought forward teal, their write-offs grey: told apart at a glance.
  */
 const typeColours: Record<InvoiceType, BadgeColours> = {
   customer: { color: '#1e40af', bgcolor: '#dbeafe', borderColor: '#93c5fd' },
   supplier: { color: '#6b21a8', bgcolor: '#f3e8ff', borderColor: '#d8b4fe' },
   credit_note: { color: '#92400e', bgcolor: '#fef3c7', borderColor: '#fcd34d' },
   opening_balance: { color: '#115e59', bgcolor: '#ccfbf1', borderColor: '#5eead4' },
+  write_off: { color: '#374151', bgcolor: '#f3f4f6', borderColor: '#d1d5db' },
 };
 
 export function InvoiceTypeBadge({ type }: { type: InvoiceType }) {

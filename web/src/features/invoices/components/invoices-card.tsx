@@ -58,6 +58,7 @@ export function InvoiceReference({ invoice }: { invoice: InvoiceDto }) {
     credit_note: [t('reference.credits'), invoice.originalInvoiceNumber],
     supplier: [t('reference.supplier'), invoice.supplierInvoiceNumber],
     opening_balance: [t('reference.previous'), invoice.reference],
+    write_off: [t('reference.writesOff'), invoice.originalInvoiceNumber],
   }[invoice.type];
   return (
     <>
@@ -185,10 +186,14 @@ export function InvoiceAmount({ invoice, format }: { invoice: InvoiceDto; format
   );
 }
 
-/** "VAT 15%: SAR 150.00"; a balance brought forward is no tax invoice (its VAT was declared in the old system). */
+/**
+ * "VAT 15%: SAR 150.00"; a balance brought forward is no tax invoice (its VAT was declared in the
+ * old system), nor is its write-off a tax document.
+ */
 export function VatLine({ invoice, format }: { invoice: InvoiceDto; format: InvoiceFormat }) {
   const { t } = useTranslation('invoices');
   if (invoice.type === 'opening_balance') return <>{t('notTaxInvoice')}</>;
+  if (invoice.type === 'write_off') return <>{t('notTaxDocument')}</>;
   return (
     <>{t('vat', { rate: format.rate(invoice.taxRate), amount: format.money(invoice.taxAmount, invoice.currency) })}</>
   );

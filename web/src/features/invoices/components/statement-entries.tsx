@@ -64,11 +64,18 @@ function LineDetails({ line }: { line: StatementLineDto }) {
       </>
     );
   }
-  if ((line.type === 'credit_note' || line.type === 'opening_balance') && line.reference) {
+  if (line.type === 'opening_balance' && line.reference) {
     return (
       <>
-        {t(line.type === 'credit_note' ? 'reference.credits' : 'reference.previous')}{' '}
-        {line.type === 'credit_note' ? <Ltr>{line.reference}</Ltr> : <bdi dir="auto">{line.reference}</bdi>}
+        {/* The old system's number may be written in Arabic ("ف-2317"). */}
+        {t('reference.previous')} <bdi dir="auto">{line.reference}</bdi>
+      </>
+    );
+  }
+  if ((line.type === 'credit_note' || line.type === 'write_off') && line.reference) {
+    return (
+      <>
+        {t(line.type === 'credit_note' ? 'reference.credits' : 'reference.writesOff')} <Ltr>{line.reference}</Ltr>
       </>
     );
   }

@@ -44,6 +44,11 @@ export function isReceivable(invoice: Pick<InvoiceDto, 'type'>): boolean {
   return invoice.type === 'customer' || invoice.type === 'opening_balance';
 }
 
+/** A balance brought forward with something left on it: what an admin may write off. */
+export function takesWriteOff(invoice: Pick<InvoiceDto, 'type' | 'balanceDue'>): boolean {
+  return invoice.type === 'opening_balance' && invoice.balanceDue !== null && toCents(invoice.balanceDue) > 0n;
+}
+
 /** A receivable with money left to pay: the only kind that takes a payment. */
 export function takesPayment(invoice: Pick<InvoiceDto, 'type' | 'balanceDue'>): boolean {
   return isReceivable(invoice) && invoice.balanceDue !== null && toCents(invoice.balanceDue) > 0n;
@@ -61,6 +66,17 @@ export type PaymentValues = Record<PaymentField, string>;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
+/** An amount taken off a balance (a payment, a write-off): above 0, 2 decimals, at most the balance (in cents). */
+export function amountError(amount: string, balanceDue: string): string | null {
+  if (isBlank(amount)) return 'payment.errors.amountRequired';
+  const problem = checkDecimal(amount, { scale: MONEY_SCALE, positive: true });
+  if (problem === 'number') return 'payment.errors.amountNumber';
+  if (problem === 'min') return 'payment.errors.amountPositive';
+  if (problem === 'scale') return 'payment.errors.amountScale';
+  if ((parseScaled(amount, MONEY_SCALE) ?? 0n) > toCents(balanceDue)) return 'payment.errors.amountAboveBalance';
+  return null;
+}
+
 /**
  * The record-payment form's rules, as translation keys (invoices namespace): an amount above 0
  * with at most 2 decimals and at most the balance due (compared in cents, never as floats), a
@@ -68,17 +84,8 @@ const isoDay = /^\d{4}-\d{2}-\d{2}$/;
  */
 export function paymentErrors(values: PaymentValues, balanceDue: string, today: string): FormErrors<PaymentField> {
   const errors: FormErrors<PaymentField> = {};
-  if (isBlank(values.amount)) {
-    errors.amount = 'payment.errors.amountRequired';
-  } else {
-    const problem = checkDecimal(values.amount, { scale: MONEY_SCALE, positive: true });
-    if (problem === 'number') errors.amount = 'payment.errors.amountNumber';
-    else if (problem === 'min') errors.amount = 'payment.errors.amountPositive';
-    else if (problem === 'scale') errors.amount = 'payment.errors.amountScale';
-    else if ((parseScaled(values.amount, MONEY_SCALE) ?? 0n) > toCents(balanceDue)) {
-      errors.amount = 'payment.errors.amountAboveBalance';
-    }
-  }
+  const amount = amountError(values.amount, balanceDue);
+  if (amount) errors.amount = amount;
   if (!(paymentMethods as readonly string[]).includes(values.method)) errors.method = 'payment.errors.methodRequired';
   if (values.reference.trim().length > REFERENCE_MAX_LENGTH) errors.reference = 'payment.errors.referenceTooLong';
   if (!isoDay.test(values.paidAt)) errors.paidAt = 'payment.errors.dateRequired';
