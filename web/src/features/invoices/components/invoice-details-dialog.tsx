@@ -349,8 +349,11 @@ export function InvoiceDetailsDialog({
                   </Typography>
                 </InvoiceFact>
                 {receivable && <InvoiceFact label={t('details.paid')}>{money(invoice.paidAmount)}</InvoiceFact>}
-                {invoice.type === 'customer' && (
-                  <InvoiceFact label={t('details.credited')}>{money(invoice.creditedAmount)}</InvoiceFact>
+                {/* What credit notes took off an invoice; what write-offs took off a balance brought forward. */}
+                {receivable && (
+                  <InvoiceFact label={t(invoice.type === 'customer' ? 'details.credited' : 'details.writtenOff')}>
+                    {money(invoice.creditedAmount)}
+                  </InvoiceFact>
                 )}
                 {receivable && (
                   <InvoiceFact label={t('details.balanceDue')} strong>
