@@ -88,7 +88,7 @@ export function ClientInvoicesCard({ invoices, canRecordPayments, onOpen, onReco
               </PhoneListHead>
               {isReceivable(invoice) && invoice.paymentStatus && (
                 <Box>
-                  <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
+                  <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
                 </Box>
               )}
               <PhoneFacts

@@ -308,7 +308,7 @@ export function InvoiceDetailsDialog({
               )}
               {receivable && invoice.paymentStatus && (
                 <InvoiceFact label={t('details.status')}>
-                  <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
+                  <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
                 </InvoiceFact>
               )}
             </Box>

@@ -145,7 +145,7 @@ export function PaymentCell({ invoice, format }: { invoice: InvoiceDto; format: 
   if (!isReceivable(invoice) || !invoice.paymentStatus) return <Dash />;
   return (
     <Box sx={{ display: 'grid', justifyItems: 'start', gap: 0.5 }}>
-      <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
+      <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
       <Box>
         <BalanceDue invoice={invoice} format={format} />
       </Box>
@@ -315,7 +315,7 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
                 </PhoneListHead>
                 {isReceivable(invoice) && invoice.paymentStatus && (
                   <Box>
-                    <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} />
+                    <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
                   </Box>
                 )}
                 <PhoneFacts

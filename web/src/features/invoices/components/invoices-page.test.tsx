@@ -313,8 +313,19 @@ describe('InvoicesPage', () => {
         dueDate: '2026-02-14',
         overdue: true,
       });
-      const { user } = renderPage([broughtForward], {}, { recordPayments: true, deletePayments: false });
+      const writtenOff = makeInvoice({
+        ...broughtForward,
+        id: 'ob-2',
+        invoiceNumber: 'OB-2026-000002',
+        creditedAmount: '1150.00',
+        balanceDue: '0.00',
+        paymentStatus: 'credited',
+        overdue: false,
+      });
+      const { user } = renderPage([broughtForward, writtenOff], {}, { recordPayments: true, deletePayments: false });
       await screen.findByText('OB-2026-000001');
+      // Credited in full by a write-off, not by a credit note: said so.
+      expect(within(rowOf('OB-2026-000002')).getByText('Written off')).toBeTruthy();
       const row = rowOf('OB-2026-000001');
       expect(within(row).getByText('Brought forward')).toBeTruthy();
       expect(

@@ -1,4 +1,4 @@
-import type { PaymentStatus } from '@erp/contracts';
+import type { InvoiceType, PaymentStatus } from '@erp/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
@@ -13,16 +13,26 @@ const chipSx = (colours: BadgeColours) => ({
 
 /**
  * A customer invoice's settlement: Unpaid (amber), Partially paid (blue), Paid (green) or
- * Credited (grey), and a red Overdue beside it once the due date has passed with money left.
+ * Credited (grey), and a red Overdue beside it once the due date has passed with money left. A
+ * balance brought forward is never credited by a credit note: "credited" there means written off.
  */
-export function PaymentStatusChip({ status, overdue = false }: { status: PaymentStatus; overdue?: boolean }) {
+export function PaymentStatusChip({
+  status,
+  overdue = false,
+  type = 'customer',
+}: {
+  status: PaymentStatus;
+  overdue?: boolean;
+  type?: InvoiceType;
+}) {
   const { t } = useTranslation('invoices');
+  const label = type === 'opening_balance' && status === 'credited' ? 'writtenOff' : status;
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
       <Chip
         size="small"
         variant="outlined"
-        label={t(`paymentStatus.${status}`)}
+        label={t(`paymentStatus.${label}`)}
         data-payment-status={status}
         sx={chipSx(paymentStatusColours[status] ?? paymentStatusColours.credited)}
       />
