@@ -29,3 +29,4 @@ export * from './outbox/outbox-table.js';
 export * from './idempotency/idempotent-requests.js';
 export * from './zatca/index.js';
 export * from './imports/run-import.js';
+export * from './imports/record-keys.js';

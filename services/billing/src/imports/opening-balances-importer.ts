@@ -4,6 +4,8 @@ import {
   dec,
   ImportRowRefusal,
   moneyColumn,
+  nameKey,
+  phoneKey,
   type CheckedRow,
   type ImportWriter,
   type RowOutcome,
@@ -11,7 +13,6 @@ import {
 import {
   DateField,
   IsDecimalInput,
-  toAsciiDigits,
   type ClientDto,
   type CompanySettingsDto,
   type ImportRowDto,
@@ -58,13 +59,6 @@ export interface OpeningBalanceSources {
   /** Today in the business time zone (YYYY-MM-DD). */
   today(): string;
 }
-
-const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-/** A phone by its last nine digits, as the clients import compares them. */
-const phoneKey = (phone: string | null | undefined) =>
-  toAsciiDigits(phone ?? '')
-    .replace(/\D/g, '')
-    .slice(-9);
 
 const referenceKey = (clientId: string, reference: string) => `${clientId}|${reference.trim().toLowerCase()}`;
 

@@ -1,11 +1,13 @@
-import { checkAgainst, ImportRowRefusal, type CheckedRow, type ImportWriter, type RowOutcome } from '@erp/common';
 import {
-  CreateClientDto,
-  toAsciiDigits,
-  UpdateClientDto,
-  type ImportRowDto,
-  type ImportRowErrorDto,
-} from '@erp/contracts';
+  checkAgainst,
+  ImportRowRefusal,
+  nameKey,
+  phoneKey,
+  type CheckedRow,
+  type ImportWriter,
+  type RowOutcome,
+} from '@erp/common';
+import { CreateClientDto, UpdateClientDto, type ImportRowDto, type ImportRowErrorDto } from '@erp/contracts';
 import type { EntityManager } from 'typeorm';
 import type { ClientEntity } from '../clients/client.entity.js';
 import type { ClientsRepository } from '../clients/clients.repository.js';
@@ -21,18 +23,6 @@ type ClientRow = {
 
 const clientFields = ['name', 'nameAr', 'phone', 'email', 'address', 'notes', 'creditLimit', 'vatNumber'] as const;
 const addressFields = ['street', 'buildingNumber', 'additionalNumber', 'district', 'city', 'postalCode'] as const;
-
-/**
- * A phone as it is compared: its last nine digits, so "+966 50 123 4567", "0501234567" and
- * "٠٥٠١٢٣٤٥٦٧" are one number (a Saudi or Emirati mobile is nine digits after the country code).
- */
-export function phoneKey(phone: string | null | undefined): string {
-  return toAsciiDigits(phone ?? '')
-    .replace(/\D/g, '')
-    .slice(-9);
-}
-
-const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** The row's values as the client form sends them: numbers as numbers, the address as one object. */
 function plainOf(values: Record<string, string>): Record<string, unknown> {
