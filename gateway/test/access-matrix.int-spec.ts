@@ -148,6 +148,7 @@ const contractPolicy: Record<string, string> = {
   'POST /api/invoices/:id/payments': 'invoices:write',
   'GET /api/invoices/:id/payments': 'invoices:read',
   'DELETE /api/invoices/:id/payments/:paymentId': 'admin',
+  'POST /api/invoices/:id/write-off': 'admin',
   'GET /api/v1/products': 'api-key products:read',
   'PATCH /api/v1/products/:id': 'api-key products:write',
   'PATCH /api/v1/products/:id/stock': 'api-key products:sync',
