@@ -80,6 +80,23 @@ export function makeSupplierInvoice(overrides: Partial<InvoiceDto> = {}): Invoic
   });
 }
 
+/** An unpaid balance brought forward of 1,150.00 SAR (no VAT, no PDF), old number OLD-1001. */
+export function makeOpeningBalance(overrides: Partial<InvoiceDto> = {}): InvoiceDto {
+  return makeInvoice({
+    id: 'ob-1',
+    invoiceNumber: 'OB-2026-000001',
+    type: 'opening_balance',
+    orderId: null,
+    orderNumber: null,
+    reference: 'OLD-1001',
+    subtotal: '1150.00',
+    taxRate: 0,
+    taxAmount: '0.00',
+    pdfUrl: null,
+    ...overrides,
+  });
+}
+
 /** The credit note of a cancelled order, crediting INV-2026-000123. */
 export function makeCreditNote(overrides: Partial<InvoiceDto> = {}): InvoiceDto {
   return makeInvoice({

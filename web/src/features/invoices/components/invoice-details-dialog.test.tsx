@@ -8,6 +8,7 @@ import {
   invoicesResponse,
   makeCreditNote,
   makeInvoice,
+  makeOpeningBalance,
   makePartlyPaidInvoice,
   makePayment,
 } from '../../../test/invoice-fixtures';
@@ -149,19 +150,10 @@ describe('InvoiceDetailsDialog', () => {
   });
 
   it('writes off a balance brought forward for admins, with an amount and a reason', async () => {
-    const opening = makeInvoice({
-      id: 'ob-1',
-      invoiceNumber: 'OB-2026-000001',
-      type: 'opening_balance',
-      orderId: null,
-      orderNumber: null,
-      reference: 'OLD-1001',
-      taxRate: 0,
-      taxAmount: '0.00',
+    const opening = makeOpeningBalance({
       paidAmount: '150.00',
       balanceDue: '1000.00',
       paymentStatus: 'partially_paid',
-      pdfUrl: null,
     });
     const fetchMock = serveApi({
       '/api/invoices/ob-1': () => jsonResponse(opening),

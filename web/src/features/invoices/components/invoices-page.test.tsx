@@ -8,6 +8,7 @@ import {
   invoicesResponse,
   makeCreditNote,
   makeInvoice,
+  makeOpeningBalance,
   makePartlyPaidInvoice,
   makeSupplierInvoice,
 } from '../../../test/invoice-fixtures';
@@ -299,21 +300,11 @@ describe('InvoicesPage', () => {
     });
 
     it('shows a balance brought forward with its previous number, its balance and Record payment, in both languages', async () => {
-      const broughtForward = makeInvoice({
-        id: 'ob-1',
-        invoiceNumber: 'OB-2026-000001',
-        type: 'opening_balance',
-        orderId: null,
-        orderNumber: null,
-        reference: 'OLD-1001',
-        subtotal: '1150.00',
-        taxRate: 0,
-        taxAmount: '0.00',
-        pdfUrl: null,
+      const broughtForward = makeOpeningBalance({
         dueDate: '2026-02-14',
         overdue: true,
       });
-      const writtenOff = makeInvoice({
+      const writtenOff = makeOpeningBalance({
         ...broughtForward,
         id: 'ob-2',
         invoiceNumber: 'OB-2026-000002',
