@@ -1,11 +1,14 @@
 import {
   Permission,
+  type PurchaseOrderDto,
   type ReceiptResultDto,
   type ReorderSuggestionDto,
   type ReorderSuggestionEntryDto,
   type StockItemDto,
+  type SupplierDto,
 } from '@erp/contracts';
 import { TEST_OWNER_PASSWORD } from '@erp/testing';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessDate } from '@erp/common';
@@ -154,6 +157,113 @@ describe('goods receipts and reorder suggestions through the gateway', () => {
       expect(await query(`SELECT status FROM inventory.reorder_suggestions WHERE id = $1`, [id])).toEqual([
         { status: 'approved' },
       ]);
+    });
+
+    it('approves with a quantity and a supplier: a numbered purchase order and its bilingual PDF', async () => {
+      const created = await owner.post('/api/stock', {
+        name: 'Sesame paste 500g',
+        nameAr: 'طحينة ٥٠٠ غ',
+        sku: 'SES-500',
+        unit: 'piece',
+        quantity: 2,
+        packs: [{ unit: 'carton', factor: 12 }],
+      });
+      expect(created.status).toBe(201);
+      const item = await json<StockItemDto>(created);
+      expect((await owner.post('/api/stock/generate-reorder-suggestions')).status).toBe(200);
+      const entries = await json<ReorderSuggestionEntryDto[]>(await owner.get('/api/stock/reorder-suggestions'));
+      const id = entries.find((candidate) => candidate.stockItem.id === item.id)!.suggestion.id;
+
+      const dismissWithQuantity = await owner.patch(`/api/stock/reorder-suggestions/${id}`, {
+        status: 'dismissed',
+        quantity: 24,
+      });
+      expect(dismissWithQuantity.status).toBe(400);
+      expect(await json(dismissWithQuantity)).toMatchObject({ code: 'VALIDATION_FAILED' });
+      const fraction = await owner.patch(`/api/stock/reorder-suggestions/${id}`, { status: 'approved', quantity: 2.5 });
+      expect(fraction.status).toBe(400);
+
+      const approved = await owner.patch(`/api/stock/reorder-suggestions/${id}`, {
+        status: 'approved',
+        quantity: 240,
+        supplierName: '  Al-Watania Trading Est.  ',
+      });
+      expect(approved.status).toBe(200);
+      const decided = await json<ReorderSuggestionDto>(approved);
+      expect(decided).toMatchObject({ id, status: 'approved', approvedQuantity: 240 });
+      expect(decided.purchaseOrder?.number).toMatch(new RegExp(`^PO-${today.slice(0, 4)}-\\d{6}$`));
+
+      const reader = await staff([Permission.StockRead]);
+      const order = await json<PurchaseOrderDto>(
+        await reader.get(`/api/stock/purchase-orders/${decided.purchaseOrder!.id}`),
+      );
+      expect(order).toMatchObject({
+        number: decided.purchaseOrder!.number,
+        supplier: { name: 'Al-Watania Trading Est.' },
+        reorderSuggestionId: id,
+        lines: [
+          {
+            stockItemId: item.id,
+            sku: 'SES-500',
+            name: 'Sesame paste 500g',
+            nameAr: 'طحينة ٥٠٠ غ',
+            unit: 'piece',
+            quantity: 240,
+          },
+        ],
+      });
+      expect(order.lines[0]!.packs).toEqual([{ unit: 'carton', factor: 12 }]);
+      const suppliers = await json<SupplierDto[]>(await reader.get('/api/stock/suppliers'));
+      expect(suppliers.filter((supplier) => supplier.name === 'Al-Watania Trading Est.')).toHaveLength(1);
+
+      const pdf = await reader.get(`/api/stock/purchase-orders/${order.id}/pdf`);
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(pdf.headers.get('content-disposition')).toContain(`${order.number}.pdf`);
+      const text = execFileSync('pdftotext', ['-layout', '-', '-'], {
+        input: Buffer.from(await pdf.arrayBuffer()),
+      }).toString('utf8');
+      expect(text).toContain('Purchase Order');
+      expect(text).toContain(order.number);
+      expect(text).toContain('Al-Watania Trading Est.');
+      expect(text).toContain('SES-500');
+      expect(text).toMatch(/240\s[\s\S]*= 20[\s\S]*carton/);
+      expect(text).not.toMatch(/SAR|ر\.س/);
+
+      expect((await reader.get(`/api/stock/purchase-orders/${randomUUID()}`)).status).toBe(404);
+      expect((await reader.get(`/api/stock/purchase-orders/${randomUUID()}/pdf`)).status).toBe(404);
+      expect((await reader.get('/api/stock/purchase-orders/not-an-id/pdf')).status).toBe(404);
+    });
+
+    it('numbers purchase orders without gaps when suggestions are approved at once', async () => {
+      const items = await Promise.all(
+        Array.from({ length: 6 }, async (_, index) => {
+          const created = await owner.post('/api/stock', {
+            name: `Ghee tin ${index}`,
+            sku: `GHEE-${index}-${randomUUID().slice(0, 4)}`,
+            unit: 'piece',
+            quantity: 1,
+          });
+          return json<StockItemDto>(created);
+        }),
+      );
+      expect((await owner.post('/api/stock/generate-reorder-suggestions')).status).toBe(200);
+      const entries = await json<ReorderSuggestionEntryDto[]>(await owner.get('/api/stock/reorder-suggestions'));
+      const ids = items.map((item) => entries.find((entry) => entry.stockItem.id === item.id)!.suggestion.id);
+      const answers = await Promise.all(
+        ids.map((id) =>
+          owner.patch(`/api/stock/reorder-suggestions/${id}`, { status: 'approved', supplierName: 'Ghee House' }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+      const serials = (await Promise.all(answers.map((answer) => json<ReorderSuggestionDto>(answer))))
+        .map((decided) => Number(decided.purchaseOrder!.number.slice(-6)))
+        .sort((a, b) => a - b);
+      expect(serials).toEqual(Array.from({ length: 6 }, (_, index) => serials[0]! + index));
+      const [{ suppliers }] = await query<{ suppliers: number }>(
+        `SELECT count(*)::int AS suppliers FROM inventory.suppliers WHERE lower(name) = 'ghee house'`,
+      );
+      expect(suppliers).toBe(1);
     });
 
     it('refuses a status other than approved or dismissed, and answers 404 for an unknown id', async () => {

@@ -1,5 +1,6 @@
 import {
   ApplyReceiptDto,
+  BillingClient,
   CreateStockItemDto,
   DecideReorderSuggestionDto,
   IdentityClient,
@@ -11,6 +12,7 @@ import {
   UpdateStockItemDto,
   type ExpiringBatchDto,
   type GenerateReorderSuggestionsResultDto,
+  type PurchaseOrderDto,
   type ReceiptResultDto,
   type ReorderSuggestionDto,
   type ReorderSuggestionEntryDto,
@@ -19,11 +21,13 @@ import {
   type StockMovementDto,
   type StockMovementReason,
   type StockStatus,
+  type SupplierDto,
   type UserDto,
 } from '@erp/contracts';
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RequirePermission } from '../auth/access.decorators.js';
+import { pdfDownload } from '../common/file-reply.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import {
   ExportFormatParam,
@@ -130,6 +134,7 @@ export class StockController {
   constructor(
     private readonly inventory: InventoryClient,
     private readonly identity: IdentityClient,
+    private readonly billing: BillingClient,
     private readonly config: GatewayConfig,
   ) {}
 
@@ -218,6 +223,32 @@ export class StockController {
     @RequestMeta() meta: RpcMeta,
   ): Promise<ReorderSuggestionDto> {
     return this.inventory.decideReorderSuggestion(id, dto, meta);
+  }
+
+  /** Every supplier (goods receipts and purchase orders add them), by name: what a purchase order is sent to. */
+  @RequirePermission(Permission.StockRead)
+  @Get('suppliers')
+  suppliers(@RequestMeta() meta: RpcMeta): Promise<SupplierDto[]> {
+    return this.inventory.listSuppliers(meta);
+  }
+
+  /** A purchase order made by approving a reorder suggestion with a supplier (docs/decisions/0023). */
+  @RequirePermission(Permission.StockRead)
+  @Get('purchase-orders/:id')
+  purchaseOrder(@Param('id', ParseIdPipe) id: string, @RequestMeta() meta: RpcMeta): Promise<PurchaseOrderDto> {
+    return this.inventory.getPurchaseOrder(id, meta);
+  }
+
+  /** The purchase order as a bilingual A4 PDF, printed by billing with the company's details. */
+  @RequirePermission(Permission.StockRead)
+  @Get('purchase-orders/:id/pdf')
+  async purchaseOrderPdf(
+    @Param('id', ParseIdPipe) id: string,
+    @RequestMeta() meta: RpcMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
+    const order = await this.inventory.getPurchaseOrder(id, meta);
+    return pdfDownload(reply, await this.billing.getPurchaseOrderPdf(order, meta));
   }
 
   /** The apply step of a supplier invoice, exactly once per receiptId (a retry answers `repeated: true`). */

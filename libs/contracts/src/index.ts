@@ -37,6 +37,7 @@ export * from './inventory/stock-move.dto.js';
 export * from './inventory/stock-movement.dto.js';
 export * from './inventory/receipt.dto.js';
 export * from './inventory/reorder-suggestion.dto.js';
+export * from './inventory/purchase-order.dto.js';
 export * from './billing/billing.patterns.js';
 export * from './billing/billing.client.js';
 export * from './billing/billing.errors.js';

@@ -130,6 +130,8 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
       daysOfStockRemaining: 12.5,
       status: 'pending',
       createdAt: expect.any(String),
+      approvedQuantity: null,
+      purchaseOrder: null,
     });
     expect(
       await query(`SELECT created_by::text, status FROM inventory.reorder_suggestions WHERE stock_item_id = $1`, [
@@ -245,6 +247,8 @@ describe('reorder suggestions over TCP, computed by the BullMQ job on real Postg
     expect(await inventory.decideReorderSuggestion(a.id, { status: 'approved' }, meta)).toMatchObject({
       id: a.id,
       status: 'approved',
+      approvedQuantity: a.suggestedQuantity,
+      purchaseOrder: null,
     });
     expect(await inventory.decideReorderSuggestion(c.id, { status: 'dismissed' }, meta)).toMatchObject({
       id: c.id,

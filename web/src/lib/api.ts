@@ -17,6 +17,7 @@ export const tagTypes = [
   'PriceList',
   'ExpiringBatch',
   'ReorderSuggestion',
+  'Supplier',
   'Invoice',
   'Analytics',
   'Settings',

@@ -65,6 +65,8 @@ export function makeReorderEntry(
       daysOfStockRemaining: 9,
       status: 'pending',
       createdAt: '2026-11-22T06:00:00.000Z',
+      approvedQuantity: null,
+      purchaseOrder: null,
       ...overrides,
     },
     stockItem: {

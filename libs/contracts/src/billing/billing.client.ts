@@ -15,6 +15,7 @@ import type {
 import { ZatcaSettingsPatterns } from './zatca-settings.patterns.js';
 import type { OnboardZatcaDto, UpdateZatcaSettingsDto, ZatcaSettingsDto } from './zatca-settings.dto.js';
 import type { InvoiceXmlDto } from './zatca-document.dto.js';
+import type { PurchaseOrderDto } from '../inventory/purchase-order.dto.js';
 import type { AgingRowDto, StatementDto, StatementQueryDto } from './receivables.dto.js';
 import type {
   GeneratedInvoiceDto,
@@ -99,6 +100,11 @@ export class BillingClient extends ServiceClient {
   /** The same statement as a bilingual PDF. */
   getStatementPdf(clientId: string, query: StatementQueryDto, meta: RpcMeta): Promise<InvoicePdfDto> {
     return this.send(BillingPatterns.GetStatementPdf, { ...query, clientId }, meta, this.documentTimeoutMs);
+  }
+
+  /** A purchase order of inventory's, printed with the company's details. */
+  getPurchaseOrderPdf(purchaseOrder: PurchaseOrderDto, meta: RpcMeta): Promise<InvoicePdfDto> {
+    return this.send(BillingPatterns.GetPurchaseOrderPdf, { purchaseOrder }, meta, this.documentTimeoutMs);
   }
 
   /** Receivables by age, per client with something left to pay. */

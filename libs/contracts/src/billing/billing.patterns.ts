@@ -18,5 +18,6 @@ export const BillingPatterns = {
   CreditReturn: 'billing.credit-return',
   GetStatement: 'billing.get-statement',
   GetStatementPdf: 'billing.get-statement-pdf',
+  GetPurchaseOrderPdf: 'billing.get-purchase-order-pdf',
   GetAging: 'billing.get-aging',
 } as const;

@@ -14,6 +14,7 @@ import type {
   UpdateStockItemDto,
 } from './stock-item.dto.js';
 import type { CreatePriceListDto, ListPricesResultDto, PriceListDto, UpdatePriceListDto } from './price-list.dto.js';
+import type { PurchaseOrderDto, SupplierDto } from './purchase-order.dto.js';
 import type { ApplyReceiptDto, ReceiptResultDto } from './receipt.dto.js';
 import type {
   DecideReorderSuggestionDto,
@@ -115,6 +116,15 @@ export class InventoryClient extends ServiceClient {
 
   decideReorderSuggestion(id: string, dto: DecideReorderSuggestionDto, meta: RpcMeta): Promise<ReorderSuggestionDto> {
     return this.send(InventoryPatterns.DecideReorderSuggestion, { ...dto, id }, meta);
+  }
+
+  getPurchaseOrder(id: string, meta: RpcMeta): Promise<PurchaseOrderDto> {
+    return this.send(InventoryPatterns.GetPurchaseOrder, { id }, meta);
+  }
+
+  /** Every supplier, by name. */
+  listSuppliers(meta: RpcMeta): Promise<SupplierDto[]> {
+    return this.send(InventoryPatterns.ListSuppliers, {}, meta);
   }
 
   listPriceLists(meta: RpcMeta): Promise<PriceListDto[]> {

@@ -15,6 +15,7 @@ export const InventoryErrorCode = {
   PriceListNotFound: 'INVENTORY_PRICE_LIST_NOT_FOUND',
   PriceListNameTaken: 'INVENTORY_PRICE_LIST_NAME_TAKEN',
   PriceListInUse: 'INVENTORY_PRICE_LIST_IN_USE',
+  PurchaseOrderNotFound: 'INVENTORY_PURCHASE_ORDER_NOT_FOUND',
 } as const;
 
 export type InventoryErrorCode = (typeof InventoryErrorCode)[keyof typeof InventoryErrorCode];
@@ -35,4 +36,5 @@ export const inventoryErrorStatus: Record<InventoryErrorCode, number> = {
   [InventoryErrorCode.PriceListNotFound]: 404,
   [InventoryErrorCode.PriceListNameTaken]: 409,
   [InventoryErrorCode.PriceListInUse]: 409,
+  [InventoryErrorCode.PurchaseOrderNotFound]: 404,
 };

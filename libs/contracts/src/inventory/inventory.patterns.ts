@@ -22,6 +22,8 @@ export const InventoryPatterns = {
   ListReorderSuggestions: 'inventory.list-reorder-suggestions',
   GenerateReorderSuggestions: 'inventory.generate-reorder-suggestions',
   DecideReorderSuggestion: 'inventory.decide-reorder-suggestion',
+  GetPurchaseOrder: 'inventory.get-purchase-order',
+  ListSuppliers: 'inventory.list-suppliers',
   ListPriceLists: 'inventory.list-price-lists',
   GetPriceList: 'inventory.get-price-list',
   CreatePriceList: 'inventory.create-price-list',

@@ -1,4 +1,5 @@
-import { IsIn, IsUUID } from 'class-validator';
+import { IsIn, IsInt, IsNotEmpty, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { EmptyToUndefined, IfPresent, Trim } from '../common/transforms.js';
 import type { StockPackDto } from './stock-item.dto.js';
 import type { StockUnit } from './units.js';
 
@@ -24,6 +25,10 @@ export interface ReorderSuggestionDto {
   daysOfStockRemaining: number | null;
   status: ReorderStatus;
   createdAt: string;
+  /** What was approved (whole base units); null until approved. */
+  approvedQuantity: number | null;
+  /** The purchase order an approval with a supplier made. */
+  purchaseOrder: { id: string; number: string } | null;
 }
 
 export interface ReorderSuggestionItemDto {
@@ -53,6 +58,22 @@ export interface GenerateReorderSuggestionsResultDto {
 export class DecideReorderSuggestionDto {
   @IsIn(['approved', 'dismissed'], { message: 'status must be approved or dismissed' })
   status: 'approved' | 'dismissed';
+
+  /** Approval only: the quantity to order, whole base units (the suggested one when absent). */
+  @IfPresent()
+  @IsInt({ message: 'quantity must be a whole number of base units' })
+  @Min(1)
+  @Max(100_000_000)
+  quantity?: number;
+
+  /** Approval only: the supplier to order from (found by name, created when new); makes a purchase order. */
+  @EmptyToUndefined()
+  @Trim()
+  @IfPresent()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
+  supplierName?: string;
 }
 
 /** inventory.decide-reorder-suggestion: the suggestion's id with the decision. */

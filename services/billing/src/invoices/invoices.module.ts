@@ -10,6 +10,8 @@ import { WriteOffsService } from '../payments/write-offs.service.js';
 import { OpeningBalancesImportProcessor } from '../imports/opening-balances-import.processor.js';
 import { PdfModule } from '../pdf/pdf.module.js';
 import { ZatcaModule } from '../zatca/zatca.module.js';
+import { PurchaseOrderPdfController } from '../purchase-orders/purchase-order-pdf.controller.js';
+import { PurchaseOrderPdfService } from '../purchase-orders/purchase-order-pdf.service.js';
 import { StatementsController } from '../receivables/statements.controller.js';
 import { StatementsService } from '../receivables/statements.service.js';
 import { CreditNotesService } from './credit-notes.service.js';
@@ -39,7 +41,7 @@ import { InvoicesService } from './invoices.service.js';
     PdfModule,
     ZatcaModule,
   ],
-  controllers: [InvoicesController, PaymentsController, StatementsController],
+  controllers: [InvoicesController, PaymentsController, StatementsController, PurchaseOrderPdfController],
   providers: [
     InvoicesRepository,
     InvoicesService,
@@ -47,6 +49,7 @@ import { InvoicesService } from './invoices.service.js';
     PaymentsService,
     WriteOffsService,
     StatementsService,
+    PurchaseOrderPdfService,
     InvoiceEvents,
     InvoicePdfsService,
     InvoiceCreateProcessor,

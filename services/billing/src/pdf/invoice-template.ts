@@ -140,8 +140,34 @@ export function row(en: string, ar: string, value: SafeHtml | string): SafeHtml 
   </tr>`;
 }
 
+/** The company issuing a document, as its settings name it: the two languages either side of the logo. */
+export interface DocumentSeller {
+  name: string;
+  nameAr: string | null;
+  vatNumber: string | null;
+  address: string | null;
+  addressAr: string | null;
+}
+
+/** The page's header: the seller in English, the logo (a data: URI) or nothing, the seller in Arabic. */
+export function sellerHeader(seller: DocumentSeller, logo: string | null): SafeHtml {
+  return html`<header>
+    <div class="party">
+      <div class="name" dir="auto">${seller.name}</div>
+      ${seller.address ? html`<div dir="auto">${seller.address}</div>` : null}
+      ${seller.vatNumber ? html`<div>VAT No. <span class="num">${seller.vatNumber}</span></div>` : null}
+    </div>
+    <div class="logo">${logo ? html`<img src="${logo}" alt="" />` : null}</div>
+    <div class="party" lang="ar" dir="rtl">
+      <div class="name" dir="auto">${seller.nameAr ?? seller.name}</div>
+      ${seller.addressAr ? html`<div dir="auto">${seller.addressAr}</div>` : null}
+      ${seller.vatNumber ? html`<div>الرقم الضريبي: <span class="num" dir="ltr">${seller.vatNumber}</span></div>` : null}
+    </div>
+  </header>`;
+}
+
 /** A unit in English with its Arabic word under it when it is one of the system's units (units.ts). */
-function unitCell(unit: string): SafeHtml {
+export function unitCell(unit: string): SafeHtml {
   const arabic = unitNameAr(unit);
   return html`<td class="c" dir="auto">
     ${unit}${arabic ? html`<span class="unit-ar" lang="ar">${arabic}</span>` : null}
@@ -201,19 +227,7 @@ export function invoiceHtml(doc: InvoiceDocument, options: InvoiceTemplateOption
         </style>
       </head>
       <body>
-        <header>
-          <div class="party">
-            <div class="name" dir="auto">${seller.name}</div>
-            ${seller.address ? html`<div dir="auto">${seller.address}</div>` : null}
-            ${seller.vatNumber ? html`<div>VAT No. <span class="num">${seller.vatNumber}</span></div>` : null}
-          </div>
-          <div class="logo">${options.logo ? html`<img src="${options.logo}" alt="" />` : null}</div>
-          <div class="party" lang="ar" dir="rtl">
-            <div class="name" dir="auto">${seller.nameAr ?? seller.name}</div>
-            ${seller.addressAr ? html`<div dir="auto">${seller.addressAr}</div>` : null}
-            ${seller.vatNumber ? html`<div>الرقم الضريبي: <span class="num" dir="ltr">${seller.vatNumber}</span></div>` : null}
-          </div>
-        </header>
+        ${sellerHeader(seller, options.logo)}
 
         <div class="title">
           <div><span class="en">${title.en}</span>${supplier ? html` <span class="kind">(supplier)</span>` : null}</div>

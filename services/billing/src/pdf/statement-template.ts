@@ -1,15 +1,9 @@
 import type { PaymentMethod, StatementDto, StatementLineType } from '@erp/contracts';
 import { html } from './html.js';
-import { documentStyles, groupDigits, row } from './invoice-template.js';
+import { documentStyles, groupDigits, row, sellerHeader, type DocumentSeller } from './invoice-template.js';
 
 export interface StatementTemplateOptions {
-  seller: {
-    name: string;
-    nameAr: string | null;
-    vatNumber: string | null;
-    address: string | null;
-    addressAr: string | null;
-  };
+  seller: DocumentSeller;
   clientNameAr: string | null;
   clientAddress: string | null;
 }
@@ -71,19 +65,7 @@ export function statementHtml(statement: StatementDto, options: StatementTemplat
         </style>
       </head>
       <body>
-        <header>
-          <div class="party">
-            <div class="name" dir="auto">${seller.name}</div>
-            ${seller.address ? html`<div dir="auto">${seller.address}</div>` : null}
-            ${seller.vatNumber ? html`<div>VAT No. <span class="num">${seller.vatNumber}</span></div>` : null}
-          </div>
-          <div></div>
-          <div class="party" lang="ar" dir="rtl">
-            <div class="name" dir="auto">${seller.nameAr ?? seller.name}</div>
-            ${seller.addressAr ? html`<div dir="auto">${seller.addressAr}</div>` : null}
-            ${seller.vatNumber ? html`<div>الرقم الضريبي: <span class="num" dir="ltr">${seller.vatNumber}</span></div>` : null}
-          </div>
-        </header>
+        ${sellerHeader(seller, null)}
 
         <div class="title">
           <div><span class="en">Statement of Account</span></div>

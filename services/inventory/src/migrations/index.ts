@@ -7,6 +7,7 @@ import { GoodsReturns1796400000000 } from './1796400000000-goods-returns.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 import { StockMovementsIndex1796700000000 } from './1796700000000-stock-movements-index.js';
+import { PurchaseOrders1797200000000 } from './1797200000000-purchase-orders.js';
 
 /** Migrations of the inventory schema, in order. Each feature adds its own; never edit a landed one. */
 export const inventoryMigrations = [
@@ -19,4 +20,5 @@ export const inventoryMigrations = [
   Outbox1796500000000,
   IdempotentRequests1796600000000,
   StockMovementsIndex1796700000000,
+  PurchaseOrders1797200000000,
 ];

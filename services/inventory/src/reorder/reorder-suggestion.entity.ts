@@ -16,6 +16,7 @@ export class ReorderSuggestionEntity {
   @Column({ name: 'days_of_stock_remaining', type: 'numeric', precision: 10, scale: 1, nullable: true })
   daysOfStockRemaining: string | null;
   @Column({ type: 'text' }) status: ReorderStatus;
+  @Column({ name: 'approved_quantity', type: 'integer', nullable: true }) approvedQuantity: number | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @Column({ name: 'created_by', type: 'uuid', nullable: true }) createdBy: string | null;
   @Column({ name: 'decided_at', type: 'timestamptz', nullable: true }) decidedAt: Date | null;

@@ -3,7 +3,10 @@ import { quantityJson } from '@erp/common';
 import type { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import type { ReorderSuggestionEntity } from './reorder-suggestion.entity.js';
 
-export function toReorderSuggestionDto(row: ReorderSuggestionEntity): ReorderSuggestionDto {
+export function toReorderSuggestionDto(
+  row: ReorderSuggestionEntity,
+  purchaseOrder: { id: string; number: string } | null = null,
+): ReorderSuggestionDto {
   return {
     id: row.id,
     stockItemId: row.stockItemId,
@@ -16,6 +19,8 @@ export function toReorderSuggestionDto(row: ReorderSuggestionEntity): ReorderSug
     daysOfStockRemaining: row.daysOfStockRemaining === null ? null : Number(row.daysOfStockRemaining),
     status: row.status,
     createdAt: row.createdAt.toISOString(),
+    approvedQuantity: row.approvedQuantity,
+    purchaseOrder,
   };
 }
 

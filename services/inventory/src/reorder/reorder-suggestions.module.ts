@@ -3,6 +3,7 @@ import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PacksModule } from '../packs/packs.module.js';
+import { PurchaseOrdersModule } from '../purchase-orders/purchase-orders.module.js';
 import { ReorderGenerateProcessor } from './reorder-generate.processor.js';
 import { ReorderSuggestionEntity } from './reorder-suggestion.entity.js';
 import { ReorderSuggestionsController } from './reorder-suggestions.controller.js';
@@ -15,6 +16,7 @@ import { ReorderSuggestionsService } from './reorder-suggestions.service.js';
     TypeOrmModule.forFeature([ReorderSuggestionEntity]),
     BullModule.registerQueue({ name: QueueName.ReorderGenerate }),
     PacksModule,
+    PurchaseOrdersModule,
   ],
   controllers: [ReorderSuggestionsController],
   providers: [ReorderSuggestionsRepository, ReorderSuggestionsService, ReorderGenerateProcessor],

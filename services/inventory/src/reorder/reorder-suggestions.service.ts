@@ -8,6 +8,7 @@ import {
   type GenerateReorderJobData,
   type GenerateReorderSuggestionsResultDto,
   type JobEnvelope,
+  type PurchaseOrderLineDto,
   type ReorderSuggestionDto,
   type ReorderSuggestionEntryDto,
   type RpcMeta,
@@ -17,11 +18,14 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy }
 import { InjectDataSource } from '@nestjs/typeorm';
 import { QueueEvents, type Queue } from 'bullmq';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { quantityJson } from '@erp/common';
 import { BusinessClock } from '../clock/business-clock.js';
 import { InventoryConfig } from '../inventory.config.js';
 import { toStockPackDto } from '../packs/packs.js';
 import { PacksRepository } from '../packs/packs.repository.js';
+import { PurchaseOrdersService } from '../purchase-orders/purchase-orders.service.js';
+import { StockItemEntity } from '../stock-items/stock-item.entity.js';
 import { toReorderSuggestionDto, toReorderSuggestionEntryDto } from './reorder-suggestion.mapper.js';
 import { ReorderSuggestionsRepository } from './reorder-suggestions.repository.js';
 
@@ -44,6 +48,7 @@ export class ReorderSuggestionsService implements OnApplicationBootstrap, OnModu
     private readonly suggestions: ReorderSuggestionsRepository,
     private readonly clock: BusinessClock,
     private readonly packs: PacksRepository,
+    private readonly purchaseOrders: PurchaseOrdersService,
     @Inject(InventoryConfig) private readonly config: InventoryConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectQueue(QueueName.ReorderGenerate) private readonly queue: Queue<GenerateReorderJob>,
@@ -124,8 +129,17 @@ export class ReorderSuggestionsService implements OnApplicationBootstrap, OnModu
     );
   }
 
-  /** pending → approved or dismissed, once: a decided suggestion is a 409. */
+  /**
+   * pending → approved or dismissed, once: a decided suggestion is a 409. An approval keeps the
+   * quantity approved (the suggested one unless another is given) and, with a supplier, makes a
+   * purchase order of it in the same transaction (docs/decisions/0023-purchase-orders.md).
+   */
   decide(dto: DecideReorderSuggestionRequestDto, actorId: string | undefined): Promise<ReorderSuggestionDto> {
+    if (dto.status === 'dismissed' && (dto.quantity !== undefined || dto.supplierName !== undefined)) {
+      const field = dto.quantity !== undefined ? 'quantity' : 'supplierName';
+      const message = `${field} goes with an approval only`;
+      throw new AppException(ErrorCode.ValidationFailed, message, { fields: [{ field, messages: [message] }] });
+    }
     return this.dataSource.transaction(async (manager) => {
       const row = await this.suggestions.lockById(dto.id, manager);
       if (!row) {
@@ -141,7 +155,34 @@ export class ReorderSuggestionsService implements OnApplicationBootstrap, OnModu
       row.status = dto.status;
       row.decidedAt = new Date();
       row.decidedBy = actorId ?? null;
-      return toReorderSuggestionDto(await this.suggestions.save(row, manager));
+      if (dto.status === 'approved') row.approvedQuantity = dto.quantity ?? row.suggestedQuantity;
+      const saved = await this.suggestions.save(row, manager);
+      if (dto.status !== 'approved' || dto.supplierName === undefined) return toReorderSuggestionDto(saved);
+      const purchaseOrder = await this.purchaseOrders.create(
+        {
+          supplierName: dto.supplierName,
+          reorderSuggestionId: saved.id,
+          lines: [await this.orderLine(saved.stockItemId, saved.approvedQuantity!, manager)],
+          actorId: actorId ?? null,
+        },
+        manager,
+      );
+      return toReorderSuggestionDto(saved, purchaseOrder);
     });
+  }
+
+  /** A purchase-order line of the item as it is now, with its packs. */
+  private async orderLine(itemId: string, quantity: number, manager: EntityManager): Promise<PurchaseOrderLineDto> {
+    const item = await manager.getRepository(StockItemEntity).findOneByOrFail({ id: itemId });
+    const packs = (await this.packs.findOf([item.id], manager)).get(item.id) ?? [];
+    return {
+      stockItemId: item.id,
+      sku: item.sku,
+      name: item.name,
+      nameAr: item.nameAr,
+      unit: item.unit,
+      quantity,
+      packs: packs.map((pack) => ({ unit: pack.unit, factor: quantityJson(pack.factor) })),
+    };
   }
 }

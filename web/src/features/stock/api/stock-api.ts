@@ -99,6 +99,10 @@ export interface ReorderSuggestionDto {
   daysOfStockRemaining: number | null;
   status: 'pending' | ReorderDecision;
   createdAt: string;
+  /** Whole base units; null until approved. */
+  approvedQuantity: number | null;
+  /** The purchase order an approval with a supplier made. */
+  purchaseOrder: { id: string; number: string } | null;
 }
 
 export interface ReorderSuggestionEntry {
@@ -109,6 +113,19 @@ export interface ReorderSuggestionEntry {
 export interface DecideReorderSuggestionRequest {
   id: string;
   status: ReorderDecision;
+  /** Approval only: whole base units (the suggested quantity when absent). */
+  quantity?: number;
+  /** Approval only: makes a purchase order to this supplier (found by name, added when new). */
+  supplierName?: string;
+}
+
+/** A supplier (GET /api/stock/suppliers). */
+export interface SupplierDto {
+  id: string;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  address: string | null;
 }
 
 /** A change to an item also changes which batches expire and what should be reordered. */
@@ -191,15 +208,21 @@ export const stockApi = api.injectEndpoints({
       invalidatesTags: [{ type: 'ReorderSuggestion', id: 'LIST' }],
     }),
     decideReorderSuggestion: build.mutation<ReorderSuggestionDto, DecideReorderSuggestionRequest>({
-      query: ({ id, status }) => ({
+      query: ({ id, ...decision }) => ({
         url: `/api/stock/reorder-suggestions/${encodeURIComponent(id)}`,
         method: 'PATCH',
-        body: { status },
+        body: decision,
       }),
-      invalidatesTags: (_result, _error, { id }) => [
+      invalidatesTags: (_result, _error, { id, supplierName }) => [
         { type: 'ReorderSuggestion', id },
         { type: 'ReorderSuggestion', id: 'LIST' },
+        ...(supplierName ? (['Supplier'] as const) : []),
       ],
+    }),
+    /** Every supplier by name: goods receipts and purchase orders add them. */
+    getSuppliers: build.query<SupplierDto[], void>({
+      query: () => '/api/stock/suppliers',
+      providesTags: ['Supplier'],
     }),
   }),
 });
@@ -212,6 +235,7 @@ export const {
   useDeleteStockItemMutation,
   useGetExpiringBatchesQuery,
   useGetReorderSuggestionsQuery,
+  useGetSuppliersQuery,
   useGenerateReorderSuggestionsMutation,
   useDecideReorderSuggestionMutation,
 } = stockApi;

@@ -35,6 +35,7 @@ export const supplierInvoiceApi = api.injectEndpoints({
               { type: 'StockItem', id: 'LIST' },
               'ExpiringBatch',
               'ReorderSuggestion',
+              'Supplier',
               'DashboardStats',
               { type: 'Invoice', id: 'LIST' },
               'Analytics',

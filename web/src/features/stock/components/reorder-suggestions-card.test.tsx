@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { bodiesSent, serveApi, type ApiRoutes } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -60,7 +60,7 @@ function loadedCard(name: string): Promise<HTMLElement> {
 }
 
 describe('ReorderSuggestionsCard', () => {
-  it('shows its title and placeholder rows while the list first loads, then goes away when it is empty', async () => {
+  it('shows its title and placeholder rows while the list first loads, then says when there are none', async () => {
     let answer!: () => void;
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
@@ -77,22 +77,21 @@ describe('ReorderSuggestionsCard', () => {
     expect(within(card).getByRole('heading', { name: 'Reorder Suggestions' })).toBeTruthy();
     expect(within(card).getAllByTestId('skeleton-row')).toHaveLength(3);
     answer();
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Reorder Suggestions' })).toBeNull());
-  });
-
-  it('is not shown when there are no suggestions', async () => {
-    const { listCalls } = renderCard([]);
-    await waitFor(() => expect(listCalls()).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await screen.findByRole('heading', { name: 'No reorder suggestions' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Reorder Suggestions' })).toBeNull();
   });
 
-  it('is not shown, and does not fail, when the suggestions cannot be read', async () => {
-    const fetchMock = serveApi({});
-    renderWithProviders(<ReorderSuggestionsCard currency="SAR" canWrite />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.queryByRole('region', { name: 'Reorder Suggestions' })).toBeNull();
+  it('says there are none, with Generate for those who may', async () => {
+    renderCard([]);
+    expect(await screen.findByRole('heading', { name: 'No reorder suggestions' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Generate reorder suggestions' })).toBeTruthy();
+  });
+
+  it('says there are none, and does not fail, when the suggestions cannot be read', async () => {
+    serveApi({});
+    renderWithProviders(<ReorderSuggestionsCard currency="SAR" canWrite={false} />);
+    expect(await screen.findByRole('heading', { name: 'No reorder suggestions' })).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -122,27 +121,22 @@ describe('ReorderSuggestionsCard', () => {
     expect(colour('low')).toBe('rgb(55, 65, 81)');
   });
 
-  it.each([
-    ['Approve', 'approved', 'Suggestion approved'],
-    ['Dismiss', 'dismissed', 'Suggestion dismissed'],
-  ])('%s sends PATCH with the status and refreshes the list', async (action, status, toastTitle) => {
+  it('Dismiss sends PATCH with the status and refreshes the list', async () => {
     const { fetchMock, user, listCalls, setEntries } = renderCard([oil, rice], {
       'PATCH /api/stock/reorder-suggestions/s-2': () => {
         setEntries([rice]);
-        return jsonResponse({ ...oil.suggestion, status });
+        return jsonResponse({ ...oil.suggestion, status: 'dismissed' });
       },
     });
     const card = await loadedCard('Reorder Suggestions');
-    await user.click(
-      within(card).getByRole('button', { name: `${action} the suggestion for Afia Sunflower Oil 1.5L` }),
-    );
-    expect(await screen.findByText(toastTitle)).toBeTruthy();
-    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/reorder-suggestions/s-2')).toEqual([{ status }]);
+    await user.click(within(card).getByRole('button', { name: 'Dismiss the suggestion for Afia Sunflower Oil 1.5L' }));
+    expect(await screen.findByText('Suggestion dismissed')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/reorder-suggestions/s-2')).toEqual([{ status: 'dismissed' }]);
     await waitFor(() => expect(listCalls()).toBe(2));
     await waitFor(() => expect(within(card).queryByText('Afia Sunflower Oil 1.5L')).toBeNull());
   });
 
-  it('says why a decision failed', async () => {
+  it('says why a dismissal failed', async () => {
     const { user } = renderCard([oil], {
       'PATCH /api/stock/reorder-suggestions/s-2': () =>
         jsonResponse(
@@ -151,9 +145,94 @@ describe('ReorderSuggestionsCard', () => {
           'Conflict',
         ),
     });
-    await user.click(await screen.findByRole('button', { name: 'Approve the suggestion for Afia Sunflower Oil 1.5L' }));
+    await user.click(await screen.findByRole('button', { name: 'Dismiss the suggestion for Afia Sunflower Oil 1.5L' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This suggestion is no longer pending');
+  });
+
+  it('approves the suggested quantity without a supplier: no purchase order, a toast', async () => {
+    const { fetchMock, user, setEntries } = renderCard([oil, rice], {
+      'GET /api/stock/suppliers': () => jsonResponse([]),
+      'PATCH /api/stock/reorder-suggestions/s-2': () => {
+        setEntries([rice]);
+        return jsonResponse({ ...oil.suggestion, status: 'approved', approvedQuantity: 40 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve the suggestion for Afia Sunflower Oil 1.5L' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve reorder' });
+    expect((within(dialog).getByRole('textbox', { name: /Quantity to order/ }) as HTMLInputElement).value).toBe('40');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Suggestion approved')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/reorder-suggestions/s-2')).toEqual([
+      { status: 'approved', quantity: 40 },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('approves a quantity typed in Arabic digits with a supplier, and offers the purchase order as a PDF', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:po'), revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const purchaseOrder = { id: 'po-1', number: 'PO-2026-000007' };
+    const { fetchMock, user, setEntries } = renderCard([oil], {
+      'GET /api/stock/suppliers': () =>
+        jsonResponse([{ id: 'sup-1', name: 'Savola Foods', phone: null, email: null, address: null }]),
+      'PATCH /api/stock/reorder-suggestions/s-2': () => {
+        setEntries([]);
+        return jsonResponse({ ...oil.suggestion, status: 'approved', approvedQuantity: 60, purchaseOrder });
+      },
+      'GET /api/stock/purchase-orders/po-1/pdf': () =>
+        new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve the suggestion for Afia Sunflower Oil 1.5L' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve reorder' });
+    const quantity = within(dialog).getByRole('textbox', { name: /Quantity to order/ });
+    await user.clear(quantity);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Enter a whole number from 1 to 100,000,000')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/reorder-suggestions/s-2')).toEqual([]);
+
+    await user.type(quantity, '٦٠');
+    expect(within(dialog).getByText('That is 60 ctn')).toBeTruthy();
+    await user.type(within(dialog).getByRole('combobox', { name: 'Supplier (optional)' }), 'savola foods');
+    expect(await within(dialog).findByText('Existing supplier')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Approve and make purchase order' }));
+
+    const made = await screen.findByRole('dialog', { name: 'Purchase order ready' });
+    expect(made.textContent).toContain('Purchase order PO-2026-000007 to \u2068savola foods\u2069 is ready.');
+    expect(bodiesSent(fetchMock, 'PATCH', '/api/stock/reorder-suggestions/s-2')).toEqual([
+      { status: 'approved', quantity: 60, supplierName: 'savola foods' },
+    ]);
+    // The list is empty now: the dialog stays over the empty card (hidden from readers meanwhile) until it is closed.
+    expect(await screen.findByRole('heading', { name: 'No reorder suggestions', hidden: true })).toBeTruthy();
+    await user.click(within(made).getByRole('button', { name: 'Download purchase order PO-2026-000007 as PDF' }));
+    await waitFor(() => expect(saved).toEqual(['PO-2026-000007.pdf']));
+    await user.click(within(made).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps the approval open with the reason when it fails', async () => {
+    const { user } = renderCard([oil], {
+      'GET /api/stock/suppliers': () => jsonResponse([]),
+      'PATCH /api/stock/reorder-suggestions/s-2': () =>
+        jsonResponse(
+          { message: 'This suggestion is no longer pending', code: 'INVENTORY_SUGGESTION_DECIDED' },
+          409,
+          'Conflict',
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Approve the suggestion for Afia Sunflower Oil 1.5L' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve reorder' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('This suggestion is no longer pending');
+    expect(screen.getByRole('dialog', { name: 'Approve reorder' })).toBeTruthy();
   });
 
   it('regenerates with a spinner, then refreshes the list', async () => {

@@ -134,7 +134,8 @@ describe('StockItemDialog', () => {
       });
       await user.type(field(/^Name/), 'Dates');
       await user.type(field(/^SKU/), 'DATES-1');
-      const add = () => user.click(within(dialog).getByRole('button', { name: 'Add Item' }));
+      // As a user would: the button is back to "Add Item" (not "Adding...") before it is clicked again.
+      const add = async () => user.click(await within(dialog).findByRole('button', { name: 'Add Item' }));
       await add();
       await screen.findByText('Failed to create stock item');
       await add();

@@ -95,7 +95,9 @@ export function StockPage({ canWrite, currency }: StockPageProps) {
       },
       { replace: !item },
     );
-  const showGenerate = canWrite && noSuggestions && !inventory.isEmpty && Boolean(inventory.items?.length);
+  // The Reorder tab's own empty card offers it there.
+  const showGenerate =
+    canWrite && noSuggestions && tab !== 'reorder' && !inventory.isEmpty && Boolean(inventory.items?.length);
 
   return (
     <>

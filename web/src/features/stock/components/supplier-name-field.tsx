@@ -14,6 +14,11 @@ interface SupplierNameFieldProps {
   knownSuppliers: readonly string[] | null;
   loading: boolean;
   error?: string;
+  /** The field's label: "Supplier" unless said. */
+  label?: string;
+  /** Required unless said (a purchase order's supplier is optional). */
+  required?: boolean;
+  helperText?: string;
 }
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
@@ -22,13 +27,24 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
  * The invoice's supplier: typed freely (the server finds the supplier by name, case-insensitively,
  * or adds it), with the suppliers received from before offered, and whether this one is new.
  */
-export function SupplierNameField({ id, value, onChange, knownSuppliers, loading, error }: SupplierNameFieldProps) {
+export function SupplierNameField({
+  id,
+  value,
+  onChange,
+  knownSuppliers,
+  loading,
+  error,
+  label,
+  required = true,
+  helperText,
+}: SupplierNameFieldProps) {
   const { t } = useTranslation('stock');
   const known = knownSuppliers?.find((name) => sameName(name, value));
   // Said only when the list could be read and the name is settled (not while it loads).
   const status = !value.trim() || knownSuppliers === null || loading ? null : known ? 'existing' : 'new';
   const statusId = `${id}-status`;
-  const describedBy = [error ? `${id}-helper-text` : null, status ? statusId : null].filter(Boolean).join(' ');
+  const helper = error ?? helperText;
+  const describedBy = [helper ? `${id}-helper-text` : null, status ? statusId : null].filter(Boolean).join(' ');
 
   return (
     <Box sx={{ display: 'grid', gap: 0.75 }}>
@@ -45,10 +61,10 @@ export function SupplierNameField({ id, value, onChange, knownSuppliers, loading
           <TextField
             {...params}
             id={id}
-            label={t('review.supplier')}
-            required
+            label={label ?? t('review.supplier')}
+            required={required}
             error={Boolean(error)}
-            helperText={error}
+            helperText={helper}
             slotProps={{
               ...params.slotProps,
               htmlInput: {
