@@ -1,38 +1,24 @@
 import EditRoundedIcon from '@mui/icons-material/EditRounded';
 import PeopleAltRoundedIcon from '@mui/icons-material/PeopleAltRounded';
-import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
-import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { BilingualName } from '../../../components/bilingual-name';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { ColumnsMenu } from '../../../components/list/columns-menu';
 import { ExportMenu } from '../../../components/list/export-menu';
-import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
-import { ListPagination } from '../../../components/list/list-pagination';
+import { ListCard } from '../../../components/list/list-card';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { nameIn } from '../../../lib/language';
 import { useColumnChoice } from '../../../lib/use-column-choice';
 import { listPath } from '../../../lib/list-sort';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
-import { SectionCardHeader } from '../../../components/section-card-header';
-import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
+import { PhoneFacts, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { formatDate } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
@@ -42,7 +28,6 @@ import { ClientContact } from './client-contact';
 
 /** The clients table's columns a user may hide, by their header's key (the name always shows). */
 const clientsOptionalColumns = ['contact', 'address', 'priceList', 'joined'] as const;
-const SKELETON_ROWS = 5;
 
 /** The clients (SPEC §2): name with the Arabic name, contact, address and joined date; searched and paged by the server. */
 interface ClientsCardProps {
@@ -118,215 +103,135 @@ export function ClientsCard({ list, priceListNames, onEdit, highlightId = null }
       </Tooltip>
     ));
 
-  const noResults = (
-    <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-      <SearchOffRoundedIcon sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
-      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
-        {t('list.noResults.title', { search: list.search })}
-      </Typography>
-      <Typography variant="body2">{t('list.noResults.description')}</Typography>
-    </Box>
-  );
-
-  const phoneList = (
-    <PhoneList label={t('list.tableLabel')} busy={!clients}>
-      {!clients
-        ? Array.from({ length: 3 }, (_value, index) => (
-            <PhoneListItem key={index} testId="skeleton-row">
-              <Skeleton variant="text" width="55%" />
-              <Skeleton variant="text" width="85%" />
-            </PhoneListItem>
-          ))
-        : clients.length === 0
-          ? noResults
-          : clients.map((client) => (
-              <PhoneListItem key={client.id} testId="client-row" highlighted={client.id === highlightId}>
-                <PhoneListHead
-                  badge={
-                    <Typography variant="caption" color="text.secondary">
-                      {formatDate(client.createdAt, language)}
-                    </Typography>
-                  }
-                >
-                  <ClientName client={client} />
-                  {/* A line of its own (not a third fact: the contact column would wrap), when the client has a list. */}
-                  {showPriceList && client.priceListId && (
-                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
-                      {t('list.priceListOf', { name: priceListOf(client) })}
-                    </Typography>
-                  )}
-                </PhoneListHead>
-                <PhoneFacts
-                  facts={[
-                    { label: t('list.columns.contact'), value: <ClientContact client={client} /> },
-                    { label: t('list.columns.address'), value: client.address ? <bdi>{client.address}</bdi> : dash },
-                  ]}
-                />
-                {onEdit && <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{editButton(client, true)}</Box>}
-              </PhoneListItem>
-            ))}
-    </PhoneList>
-  );
-
-  // On a phone the search takes its own full-width row under the heading.
-  const searchField = (
-    <TextField
-      type="search"
-      size="small"
-      id="clients-search"
-      label={t('list.search.label')}
-      placeholder={t('list.search.placeholder')}
-      value={list.searchText}
-      onChange={(event) => list.setSearchText(event.target.value)}
-      sx={{ width: { xs: '100%', sm: 300 } }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchRoundedIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
-
-  const toolbar = (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', width: { xs: '100%', sm: 'auto' } }}>
-      {searchField}
-      {!isPhone && (
-        <ColumnsMenu
-          // The price list is offered only to those who see it.
-          choice={{
-            ...columnChoice,
-            choices: columnChoice.choices.filter(({ column }) => showPriceList || column !== 'priceList'),
-          }}
-          labelOf={(column) => t(`list.columns.${column}`)}
-        />
-      )}
-      <ExportMenu path={listPath('/api/clients', list.exportParams)} name="clients" />
-    </Box>
-  );
-  /** The columns the list can be sorted by, in their headers' words (a phone's Sort by, the subtitle). */
   const sortColumns: Array<{ field: NonNullable<typeof list.sort>['field']; label: string }> = [
     { field: 'name', label: t('list.columns.name') },
     { field: 'createdAt', label: t('list.columns.joined') },
   ];
-  const sortedLabel = sortColumns.find((column) => column.field === list.sort?.field)?.label;
   const sorting = { sort: list.sort, onSort: list.sortBy };
 
   return (
-    <Card component="section" aria-labelledby="clients-list-title">
-      <SectionCardHeader
-        id="clients-list-title"
-        icon={<PeopleAltRoundedIcon />}
-        title={t('list.title')}
-        subtitle={
-          list.sort && sortedLabel
-            ? t('common:list.sortedBy', {
-                order: t(`common:list.sortOption.${list.sort.direction}`, { column: sortedLabel }),
-              })
-            : t('list.subtitle')
-        }
-        action={!isPhone && toolbar}
-      />
-      {isPhone && <Box sx={{ px: 2, pb: 2 }}>{toolbar}</Box>}
-      {list.isError ? (
-        <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-          <LoadErrorAlert error={list.error} onRetry={() => void list.refetch()} />
-        </Box>
-      ) : (
+    <ListCard
+      list={list}
+      rows={clients}
+      titleId="clients-list-title"
+      icon={<PeopleAltRoundedIcon />}
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      search={{ id: 'clients-search', label: t('list.search.label'), placeholder: t('list.search.placeholder') }}
+      tools={
         <>
-          {isPhone ? (
-            <>
-              <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
-                <PhoneSortSelect id="clients-sort" columns={sortColumns} sort={list.sort} onChange={list.setSort} />
-              </Box>
-              {phoneList}
-            </>
-          ) : (
-            <TableContainer>
-              <Table aria-label={t('list.tableLabel')} aria-busy={!clients} sx={{ minWidth: 720 }}>
-                <TableHead>
-                  <TableRow>
-                    <SortableHeaderCell field="name" {...sorting}>
-                      {t('list.columns.name')}
-                    </SortableHeaderCell>
-                    {shown('contact') && <TableCell>{t('list.columns.contact')}</TableCell>}
-                    {shown('address') && <TableCell>{t('list.columns.address')}</TableCell>}
-                    {showsPriceList && <TableCell>{t('list.columns.priceList')}</TableCell>}
-                    {shown('joined') && (
-                      <SortableHeaderCell field="createdAt" {...sorting}>
-                        {t('list.columns.joined')}
-                      </SortableHeaderCell>
-                    )}
-                    {onEdit && <TableCell align="right">{t('list.columns.actions')}</TableCell>}
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {!clients ? (
-                    <TableSkeletonRows rows={SKELETON_ROWS} columns={columns} />
-                  ) : clients.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
-                        {noResults}
-                      </TableCell>
-                    </TableRow>
-                  ) : (
-                    clients.map((client) => (
-                      <TableRow
-                        key={client.id}
-                        hover
-                        data-testid="client-row"
-                        selected={client.id === highlightId}
-                        aria-current={client.id === highlightId ? 'true' : undefined}
-                      >
-                        <TableCell>
-                          <ClientName client={client} />
-                        </TableCell>
-                        {shown('contact') && (
-                          <TableCell>
-                            <ClientContact client={client} />
-                          </TableCell>
-                        )}
-                        {shown('address') && (
-                          <TableCell sx={{ maxWidth: 320 }}>
-                            {client.address ? (
-                              <Typography variant="body2">
-                                <bdi>{client.address}</bdi>
-                              </Typography>
-                            ) : (
-                              <Typography variant="body2" color="text.secondary">
-                                {dash}
-                              </Typography>
-                            )}
-                          </TableCell>
-                        )}
-                        {showsPriceList && (
-                          <TableCell>
-                            <Typography
-                              variant="body2"
-                              color={client.priceListId ? 'text.primary' : 'text.secondary'}
-                              data-testid="client-price-list"
-                            >
-                              <bdi>{priceListOf(client)}</bdi>
-                            </Typography>
-                          </TableCell>
-                        )}
-                        {shown('joined') && (
-                          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(client.createdAt, language)}</TableCell>
-                        )}
-                        {onEdit && <TableCell align="right">{editButton(client, false)}</TableCell>}
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
+          {!isPhone && (
+            <ColumnsMenu
+              // The price list is offered only to those who see it.
+              choice={{
+                ...columnChoice,
+                choices: columnChoice.choices.filter(({ column }) => showPriceList || column !== 'priceList'),
+              }}
+              labelOf={(column) => t(`list.columns.${column}`)}
+            />
           )}
-          <ListPagination list={list} />
+          <ExportMenu path={listPath('/api/clients', list.exportParams)} name="clients" />
         </>
+      }
+      sortColumns={sortColumns}
+      sortId="clients-sort"
+      noResults={{
+        title: t('list.noResults.title', { search: list.search }),
+        description: t('list.noResults.description'),
+      }}
+      table={{
+        label: t('list.tableLabel'),
+        minWidth: 720,
+        columnCount: columns,
+        head: (
+          <>
+            <SortableHeaderCell field="name" {...sorting}>
+              {t('list.columns.name')}
+            </SortableHeaderCell>
+            {shown('contact') && <TableCell>{t('list.columns.contact')}</TableCell>}
+            {shown('address') && <TableCell>{t('list.columns.address')}</TableCell>}
+            {showsPriceList && <TableCell>{t('list.columns.priceList')}</TableCell>}
+            {shown('joined') && (
+              <SortableHeaderCell field="createdAt" {...sorting}>
+                {t('list.columns.joined')}
+              </SortableHeaderCell>
+            )}
+            {onEdit && <TableCell align="right">{t('list.columns.actions')}</TableCell>}
+          </>
+        ),
+        row: (client) => (
+          <TableRow
+            key={client.id}
+            hover
+            data-testid="client-row"
+            selected={client.id === highlightId}
+            aria-current={client.id === highlightId ? 'true' : undefined}
+          >
+            <TableCell>
+              <ClientName client={client} />
+            </TableCell>
+            {shown('contact') && (
+              <TableCell>
+                <ClientContact client={client} />
+              </TableCell>
+            )}
+            {shown('address') && (
+              <TableCell sx={{ maxWidth: 320 }}>
+                {client.address ? (
+                  <Typography variant="body2">
+                    <bdi>{client.address}</bdi>
+                  </Typography>
+                ) : (
+                  <Typography variant="body2" color="text.secondary">
+                    {dash}
+                  </Typography>
+                )}
+              </TableCell>
+            )}
+            {showsPriceList && (
+              <TableCell>
+                <Typography
+                  variant="body2"
+                  color={client.priceListId ? 'text.primary' : 'text.secondary'}
+                  data-testid="client-price-list"
+                >
+                  <bdi>{priceListOf(client)}</bdi>
+                </Typography>
+              </TableCell>
+            )}
+            {shown('joined') && (
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(client.createdAt, language)}</TableCell>
+            )}
+            {onEdit && <TableCell align="right">{editButton(client, false)}</TableCell>}
+          </TableRow>
+        ),
+      }}
+      phoneItem={(client) => (
+        <PhoneListItem key={client.id} testId="client-row" highlighted={client.id === highlightId}>
+          <PhoneListHead
+            badge={
+              <Typography variant="caption" color="text.secondary">
+                {formatDate(client.createdAt, language)}
+              </Typography>
+            }
+          >
+            <ClientName client={client} />
+            {/* A line of its own (not a third fact: the contact column would wrap), when the client has a list. */}
+            {showPriceList && client.priceListId && (
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                {t('list.priceListOf', { name: priceListOf(client) })}
+              </Typography>
+            )}
+          </PhoneListHead>
+          <PhoneFacts
+            facts={[
+              { label: t('list.columns.contact'), value: <ClientContact client={client} /> },
+              { label: t('list.columns.address'), value: client.address ? <bdi>{client.address}</bdi> : dash },
+            ]}
+          />
+          {onEdit && <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{editButton(client, true)}</Box>}
+        </PhoneListItem>
       )}
-    </Card>
+    />
   );
 }

@@ -1,18 +1,11 @@
 import type { InvoiceDto } from '@erp/contracts';
 import PaymentsRoundedIcon from '@mui/icons-material/PaymentsRounded';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
-import SearchOffRoundedIcon from '@mui/icons-material/SearchOffRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -20,17 +13,13 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { nameIn } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language';
-import { ListPagination } from '../../../components/list/list-pagination';
-import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import { PhoneFacts, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { ColumnsMenu } from '../../../components/list/columns-menu';
 import { ExportMenu } from '../../../components/list/export-menu';
-import { PhoneSortSelect } from '../../../components/list/phone-sort-select';
+import { ListCard } from '../../../components/list/list-card';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
-import { SectionCardHeader } from '../../../components/section-card-header';
 import { useColumnChoice } from '../../../lib/use-column-choice';
 import { listPath } from '../../../lib/list-sort';
-import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { useCurrentUser } from '../../auth/hooks/use-current-user';
 import { useDownloadInvoice } from '../hooks/use-download-invoice';
 import { useInvoiceFormat, type InvoiceFormat } from '../hooks/use-invoice-format';
@@ -42,8 +31,6 @@ import { InvoiceTypeBadge } from './invoice-type-badge';
 import { PaymentStatusChip } from './payment-status-chip';
 import { ZatcaStatusChip } from './zatca-status-chip';
 
-/** SPEC §2: three placeholder rows while the list loads. */
-const PLACEHOLDER_ROWS = 3;
 /** The invoices table's columns a user may hide, by their header's key (the number and actions always show). */
 const invoicesOptionalColumns = ['type', 'party', 'amount', 'payment', 'date'] as const;
 
@@ -281,73 +268,46 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
     />
   );
 
-  const noResults = (
-    <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-      <SearchOffRoundedIcon sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
-      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
-        {t('list.noResults.title')}
-      </Typography>
-      <Typography variant="body2">{t('list.noResults.description')}</Typography>
-      <Button onClick={invoices.clearFilters} sx={{ mt: 1.5 }}>
-        {t('filters.clear')}
-      </Button>
-    </Box>
-  );
-
-  const phoneList = (
-    <PhoneList label={t('list.tableLabel')} busy={!items}>
-      {!items
-        ? Array.from({ length: PLACEHOLDER_ROWS }, (_value, index) => (
-            <PhoneListItem key={index} testId="skeleton-row">
-              <Skeleton variant="text" width="60%" />
-              <Skeleton variant="text" width="90%" />
-            </PhoneListItem>
-          ))
-        : items.length === 0
-          ? noResults
-          : items.map((invoice) => (
-              <PhoneListItem key={invoice.id} testId="invoice-row">
-                <PhoneListHead badge={<InvoiceTypeBadge type={invoice.type} />}>
-                  <InvoiceNumber invoice={invoice} onOpen={onOpen} />
-                  <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5, overflowWrap: 'anywhere' }}>
-                    <PartyName invoice={invoice} />
-                  </Typography>
-                </PhoneListHead>
-                {isReceivable(invoice) && invoice.paymentStatus && (
-                  <Box>
-                    <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
-                  </Box>
-                )}
-                <PhoneFacts
-                  facts={[
-                    { label: t('list.columns.amount'), value: <InvoiceAmount invoice={invoice} format={format} /> },
-                    isReceivable(invoice)
-                      ? { label: t('list.columns.balance'), value: <BalanceDue invoice={invoice} format={format} /> }
-                      : { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
-                  ]}
-                />
-                {isReceivable(invoice) && (
-                  <Typography variant="caption" color="text.secondary">
-                    {t('list.issuedOn')} <IssuedAt value={invoice.issuedAt} format={format} />
-                  </Typography>
-                )}
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
-                  {recordPaymentButton(invoice)}
-                  {downloadButton(invoice)}
-                </Box>
-              </PhoneListItem>
-            ))}
-    </PhoneList>
-  );
-
   const sorting = { sort: invoices.sort, onSort: invoices.sortBy };
   const columns = 2 + invoicesOptionalColumns.filter((column) => shown(column)).length;
 
-  const table = (
-    <TableContainer>
-      <Table aria-label={t('list.tableLabel')} aria-busy={!items} sx={{ minWidth: 960 }}>
-        <TableHead>
-          <TableRow>
+  return (
+    <ListCard
+      list={invoices}
+      rows={items}
+      titleId="invoices-list-title"
+      icon={<ReceiptLongRoundedIcon />}
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
+      tools={
+        <>
+          {!isPhone && <ColumnsMenu choice={columnChoice} labelOf={(column) => t(`list.columns.${column}`)} />}
+          <ExportMenu path={listPath('/api/invoices', invoices.exportParams)} name="invoices" />
+        </>
+      }
+      filterBar={<InvoiceFilters invoices={invoices} />}
+      sortColumns={[
+        { field: 'invoiceNumber', label: t('list.columns.number') },
+        { field: 'clientName', label: t('list.columns.party') },
+        { field: 'totalAmount', label: t('list.columns.amount') },
+        { field: 'issuedAt', label: t('list.columns.date') },
+      ]}
+      sortId="invoices-sort"
+      noResults={{
+        title: t('list.noResults.title'),
+        description: t('list.noResults.description'),
+        action: (
+          <Button onClick={invoices.clearFilters} sx={{ mt: 1.5 }}>
+            {t('filters.clear')}
+          </Button>
+        ),
+      }}
+      table={{
+        label: t('list.tableLabel'),
+        minWidth: 960,
+        columnCount: columns,
+        head: (
+          <>
             <SortableHeaderCell field="invoiceNumber" {...sorting}>
               {t('list.columns.number')}
             </SortableHeaderCell>
@@ -369,115 +329,88 @@ export function InvoicesCard({ invoices, canRecordPayments, onOpen, onRecordPaym
               </SortableHeaderCell>
             )}
             <TableCell align="right">{t('list.columns.actions')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {!items ? (
-            <TableSkeletonRows rows={PLACEHOLDER_ROWS} columns={columns} />
-          ) : items.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
-                {noResults}
+          </>
+        ),
+        row: (invoice) => (
+          <TableRow
+            key={invoice.id}
+            hover
+            data-testid="invoice-row"
+            // The number is the keyboard's way in; the whole row is a larger target for the mouse.
+            onClick={(event) => {
+              if (!fromControl(event)) onOpen(invoice);
+            }}
+            sx={{ cursor: 'pointer' }}
+          >
+            <TableCell>
+              <InvoiceNumber invoice={invoice} onOpen={onOpen} />
+            </TableCell>
+            {shown('type') && (
+              <TableCell>
+                <InvoiceTypeBadge type={invoice.type} />
               </TableCell>
-            </TableRow>
-          ) : (
-            items.map((invoice) => (
-              <TableRow
-                key={invoice.id}
-                hover
-                data-testid="invoice-row"
-                // The number is the keyboard's way in; the whole row is a larger target for the mouse.
-                onClick={(event) => {
-                  if (!fromControl(event)) onOpen(invoice);
-                }}
-                sx={{ cursor: 'pointer' }}
-              >
-                <TableCell>
-                  <InvoiceNumber invoice={invoice} onOpen={onOpen} />
-                </TableCell>
-                {shown('type') && (
-                  <TableCell>
-                    <InvoiceTypeBadge type={invoice.type} />
-                  </TableCell>
-                )}
-                {shown('party') && (
-                  <TableCell>
-                    <PartyName invoice={invoice} />
-                  </TableCell>
-                )}
-                {shown('amount') && (
-                  <TableCell align="right">
-                    <InvoiceAmount invoice={invoice} format={format} />
-                  </TableCell>
-                )}
-                {shown('payment') && (
-                  <TableCell>
-                    <PaymentCell invoice={invoice} format={format} />
-                  </TableCell>
-                )}
-                {shown('date') && (
-                  <TableCell>
-                    <IssuedAt value={invoice.issuedAt} format={format} />
-                  </TableCell>
-                )}
-                <TableCell align="right">
-                  <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
-                    {recordPaymentButton(invoice, true)}
-                    {downloadButton(invoice, true)}
-                  </Box>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
-    </TableContainer>
-  );
-
-  return (
-    <Card component="section" aria-labelledby="invoices-list-title">
-      <SectionCardHeader
-        id="invoices-list-title"
-        icon={<ReceiptLongRoundedIcon />}
-        title={t('list.title')}
-        subtitle={t('list.subtitle')}
-        action={
-          <Box sx={{ display: 'flex', gap: 1 }}>
-            {!isPhone && <ColumnsMenu choice={columnChoice} labelOf={(column) => t(`list.columns.${column}`)} />}
-            <ExportMenu path={listPath('/api/invoices', invoices.exportParams)} name="invoices" />
-          </Box>
-        }
-      />
-      <InvoiceFilters invoices={invoices} />
-      {invoices.isError ? (
-        <Box sx={{ px: { xs: 2, sm: 3 }, pb: 3 }}>
-          <LoadErrorAlert error={invoices.error} onRetry={() => void invoices.refetch()} />
-        </Box>
-      ) : (
-        <>
-          {isPhone ? (
-            <>
-              <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
-                <PhoneSortSelect
-                  id="invoices-sort"
-                  columns={[
-                    { field: 'invoiceNumber', label: t('list.columns.number') },
-                    { field: 'clientName', label: t('list.columns.party') },
-                    { field: 'totalAmount', label: t('list.columns.amount') },
-                    { field: 'issuedAt', label: t('list.columns.date') },
-                  ]}
-                  sort={invoices.sort}
-                  onChange={invoices.setSort}
-                />
+            )}
+            {shown('party') && (
+              <TableCell>
+                <PartyName invoice={invoice} />
+              </TableCell>
+            )}
+            {shown('amount') && (
+              <TableCell align="right">
+                <InvoiceAmount invoice={invoice} format={format} />
+              </TableCell>
+            )}
+            {shown('payment') && (
+              <TableCell>
+                <PaymentCell invoice={invoice} format={format} />
+              </TableCell>
+            )}
+            {shown('date') && (
+              <TableCell>
+                <IssuedAt value={invoice.issuedAt} format={format} />
+              </TableCell>
+            )}
+            <TableCell align="right">
+              <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+                {recordPaymentButton(invoice, true)}
+                {downloadButton(invoice, true)}
               </Box>
-              {phoneList}
-            </>
-          ) : (
-            table
+            </TableCell>
+          </TableRow>
+        ),
+      }}
+      phoneItem={(invoice) => (
+        <PhoneListItem key={invoice.id} testId="invoice-row">
+          <PhoneListHead badge={<InvoiceTypeBadge type={invoice.type} />}>
+            <InvoiceNumber invoice={invoice} onOpen={onOpen} />
+            <Typography variant="body2" sx={{ fontWeight: 600, mt: 0.5, overflowWrap: 'anywhere' }}>
+              <PartyName invoice={invoice} />
+            </Typography>
+          </PhoneListHead>
+          {isReceivable(invoice) && invoice.paymentStatus && (
+            <Box>
+              <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
+            </Box>
           )}
-          <ListPagination list={invoices} />
-        </>
+          <PhoneFacts
+            facts={[
+              { label: t('list.columns.amount'), value: <InvoiceAmount invoice={invoice} format={format} /> },
+              isReceivable(invoice)
+                ? { label: t('list.columns.balance'), value: <BalanceDue invoice={invoice} format={format} /> }
+                : { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
+            ]}
+          />
+          {isReceivable(invoice) && (
+            <Typography variant="caption" color="text.secondary">
+              {t('list.issuedOn')} <IssuedAt value={invoice.issuedAt} format={format} />
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+            {recordPaymentButton(invoice)}
+            {downloadButton(invoice)}
+          </Box>
+        </PhoneListItem>
       )}
-    </Card>
+    />
   );
 }

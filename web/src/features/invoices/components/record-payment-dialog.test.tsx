@@ -158,10 +158,11 @@ describe('RecordPaymentDialog', () => {
     await screen.findByRole('dialog');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     await screen.findByRole('alert');
-    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
-    // The same payment once more, after the first went through: a new submission.
-    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    // The same payment once more, after the first went through: a new submission (once the
+    // button is back from "Recording…", as a user would wait).
+    await user.click(await screen.findByRole('button', { name: 'Record payment' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(2));
 
     const keys = idempotencyKeysSent(fetchMock, 'POST', PAYMENTS);
