@@ -16,6 +16,7 @@ import { BilingualName } from '../../../components/bilingual-name';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { latinDigits } from '../../../lib/decimal';
+import { nameIn } from '../../../lib/language';
 import { downloadFile } from '../../../lib/download-file';
 import { describeError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
@@ -102,7 +103,7 @@ export function ApproveReorderDialog({ entry, currency, onClose }: ApproveReorde
         variant: 'success',
         title: t('toasts.approved'),
         description: t('approve.approvedDescription', {
-          name: stockItem.name,
+          name: nameIn(language, stockItem),
           quantity: format.inPacks(quantity, stockItem.unit, stockItem.packs),
         }),
       });

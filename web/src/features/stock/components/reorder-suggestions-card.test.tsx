@@ -279,4 +279,25 @@ describe('ReorderSuggestionsCard', () => {
     expect(within(card).getByText('40 كرتونًا')).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'اعتماد اقتراح Afia Sunflower Oil 1.5L' })).toBeTruthy();
   });
+
+  it('names the item in Arabic in the Arabic toasts', async () => {
+    await i18n.changeLanguage('ar');
+    const { user, setEntries } = renderCard([oil, rice], {
+      'GET /api/stock/suppliers': () => jsonResponse([]),
+      'PATCH /api/stock/reorder-suggestions/s-2': () => {
+        setEntries([rice]);
+        return jsonResponse({ ...oil.suggestion, status: 'dismissed' });
+      },
+      'PATCH /api/stock/reorder-suggestions/s-1': () => {
+        setEntries([]);
+        return jsonResponse({ ...rice.suggestion, status: 'approved', approvedQuantity: 120 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'تجاهل اقتراح Afia Sunflower Oil 1.5L' }));
+    expect(await screen.findByText('زيت عافية 1.5 لتر')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'اعتماد اقتراح Abu Kas Basmati Rice 10kg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'اعتماد إعادة الطلب' });
+    await user.click(within(dialog).getByRole('button', { name: 'اعتماد' }));
+    expect((await screen.findByText(/اعتُمدت كمية/)).textContent).toContain('أرز أبو كاس بسمتي 10 كغ');
+  });
 });

@@ -17,6 +17,7 @@ import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from 
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { useToast } from '../../../components/toaster/use-toast';
 import { describeError } from '../../../lib/http-error';
+import { nameIn } from '../../../lib/language';
 import { useLanguage } from '../../../lib/use-language';
 import {
   useDecideReorderSuggestionMutation,
@@ -89,7 +90,7 @@ export function ReorderSuggestionsCard({ currency, canWrite }: ReorderSuggestion
     setDeciding((current) => new Set(current).add(suggestion.id));
     try {
       await decide({ id: suggestion.id, status: 'dismissed' }).unwrap();
-      toast({ variant: 'success', title: t('toasts.dismissed'), description: stockItem.name });
+      toast({ variant: 'success', title: t('toasts.dismissed'), description: nameIn(language, stockItem) });
     } catch (error) {
       toast({ variant: 'error', title: t('toasts.decideFailed'), description: describeError(error, t, language) });
     } finally {
