@@ -211,9 +211,10 @@ describe('an order read by AI from a pasted message and from a photo, confirmed 
     const fileLink = confirm.getByRole('link', { name: t(language, 'orders:confirm.openFile') });
     expect(await fileLink.getAttribute('href')).toMatch(/^\/api\/files\/intake\/orders\/\d{4}\/[\w-]+\.png$/);
 
-    // No client in a photo of the lines alone: "Unknown Client", replaced by the user.
+    // No client in a photo of the lines alone: the field starts empty with a prompt (never the
+    // parser's "Unknown Client"), and the user names the client.
     const clientField = confirm.getByRole('combobox', { name: labelled(t(language, 'orders:form.client.label')) });
-    expect(await clientField.inputValue()).toBe('Unknown Client');
+    expect(await clientField.inputValue()).toBe('');
     expect(await confirm.getByText(t(language, 'orders:confirm.clientUnknown')).isVisible()).toBe(true);
     await clientField.fill(client);
     await clientField.press('Escape');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
@@ -93,9 +93,10 @@ describe('ConfirmOrderDialog', () => {
     // 6 × 11.50 + 4 × 5.25, in exact cents.
     expect(within(dialog).getByTestId('grand-total').textContent).toMatch(/^SAR\s90\.00$/);
 
-    // No client in the message: "Unknown Client" (SPEC §8), and a word on choosing one.
+    // No client in the message: the field starts empty (not the parser's "Unknown Client"),
+    // with a word on choosing one.
     const client = within(dialog).getByRole('combobox', { name: /^Client/ }) as HTMLInputElement;
-    expect(client.value).toBe('Unknown Client');
+    expect(client.value).toBe('');
     expect(within(dialog).getByText(/doesn't name a client/)).toBeTruthy();
 
     // The user corrects the first quantity after looking at the photo.
@@ -205,6 +206,20 @@ describe('ConfirmOrderDialog', () => {
       clientName: 'Al Noor Trading',
       items: [{ itemName: 'Cardamom', quantity: '1', unit: 'piece', unitPrice: '30.00' }],
     });
+  });
+
+  it('never offers "Unknown Client" as a new client\'s name, in either language', async () => {
+    for (const language of ['en', 'ar'] as const) {
+      await i18n.changeLanguage(language);
+      const { dialog, user } = renderDialog(
+        makeParseResult({ parsed: { clientName: 'Unknown Client', clientId: null, items: [] }, rawText: 'hello' }),
+      );
+      expect(dialog.textContent).not.toContain('Unknown Client');
+      await user.click(within(dialog).getByRole('button', { name: i18n.t('orders:form.client.create') }));
+      const inner = await screen.findByRole('dialog', { name: i18n.t('orders:newClient.title') });
+      expect((within(inner).getAllByRole('textbox')[0] as HTMLInputElement).value).toBe('');
+      cleanup();
+    }
   });
 
   it('says when nothing was found, and starts with an empty line to fill in', () => {

@@ -35,12 +35,12 @@ describe('draftFromParse', () => {
     expect(keepsMatch(tea!, draft.info[tea!.key]!)).toBe(false);
   });
 
-  it('keeps "Unknown Client" unlinked and says no client was named', () => {
-    const draft = draftFromParse(
-      makeParseResult({ parsed: { clientName: 'Unknown Client', clientId: null, items: [] } }),
-    );
-    expect(draft.client).toEqual({ client: null, name: 'Unknown Client' });
-    expect(draft.clientNamed).toBe(false);
+  it('starts with no client, never "Unknown Client", when the message names none', () => {
+    for (const clientName of ['Unknown Client', '', '  ']) {
+      const draft = draftFromParse(makeParseResult({ parsed: { clientName, clientId: null, items: [] } }));
+      expect(draft.client).toEqual({ client: null, name: '' });
+      expect(draft.clientNamed).toBe(false);
+    }
   });
 
   it('keeps what an order was read from: the message, the OCR text and file, or what was heard', () => {

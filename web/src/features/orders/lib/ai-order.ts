@@ -32,7 +32,7 @@ export interface ParsedLineInfo {
 export interface OrderDraft {
   /** The client as the parse found it: linked when it matched an existing client. */
   client: { client: ClientDto | null; name: string };
-  /** False when the message named no client ("Unknown Client"). */
+  /** False when the message named no client (the parser's "Unknown Client"): the field starts empty. */
   clientNamed: boolean;
   lines: OrderLine[];
   /** By line key. */
@@ -124,10 +124,14 @@ export function draftFromParse(result: OrderParseResultDto): OrderDraft {
       alternatives: item.alternatives ?? [],
     };
   }
-  const name = clientName?.trim() || UNKNOWN_CLIENT;
+  // "Unknown Client" is the parser's word for none (CONTRACT §6), never a name to offer: the
+  // field starts empty, with a prompt, and a new client is never made under that name.
+  const read = clientName?.trim() ?? '';
+  const named = Boolean(clientId) || (read !== '' && read !== UNKNOWN_CLIENT);
+  const name = named ? read : '';
   return {
     client: { client: clientId ? matchedClient(clientId, name) : null, name },
-    clientNamed: name !== UNKNOWN_CLIENT,
+    clientNamed: named,
     lines,
     info,
     origin: originOf(result),
