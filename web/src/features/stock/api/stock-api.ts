@@ -7,6 +7,7 @@ import type {
   StockStatus,
   StockUnit,
   UpdateStockItemDto,
+  SupplierDto,
 } from '@erp/contracts';
 import type { TagDescription } from '@reduxjs/toolkit/query';
 import { api, listTags, type TagType } from '../../../lib/api';
@@ -117,15 +118,6 @@ export interface DecideReorderSuggestionRequest {
   quantity?: number;
   /** Approval only: makes a purchase order to this supplier (found by name, added when new). */
   supplierName?: string;
-}
-
-/** A supplier (GET /api/stock/suppliers). */
-export interface SupplierDto {
-  id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  address: string | null;
 }
 
 /** A change to an item also changes which batches expire and what should be reordered. */
