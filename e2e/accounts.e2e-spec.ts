@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
+import { tf } from './ui.js';
 
 const people: Record<Language, string> = { en: 'Mariam Al-Harbi', ar: 'مريم الحربي' };
 /** Another person for the phone screenshots, so each row of Users & Permissions names one user. */
@@ -16,8 +17,6 @@ function field(scope: Locator | Page, label: string): Locator {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
 }
-
-const named = (language: Language, key: string, name: string): string => t(language, key).replace('{{name}}', name);
 
 describe('account self-service: password change and reset, and another user’s API keys, in Chromium', () => {
   let browser: Browser;
@@ -110,10 +109,10 @@ describe('account self-service: password change and reset, and another user’s 
       // The owner revokes one on Users & Permissions; it stops working at once, the other does not.
       await owner.goto('/users-permissions');
       await owner
-        .getByRole('button', { name: named(language, 'users-permissions:actions.apiKeys', person.fullName) })
+        .getByRole('button', { name: tf(language, 'users-permissions:actions.apiKeys', { name: person.fullName }) })
         .click();
       const keysDialog = owner.getByRole('dialog', {
-        name: named(language, 'users-permissions:apiKeys.title', person.fullName),
+        name: tf(language, 'users-permissions:apiKeys.title', { name: person.fullName }),
       });
       const warehouseRow = keysDialog.getByRole('listitem', { name: 'Warehouse system' });
       await expect.poll(() => warehouseRow.isVisible()).toBe(true);
@@ -125,7 +124,7 @@ describe('account self-service: password change and reset, and another user’s 
       await owner.screenshot({ path: join(screenshotsDir, `accounts-user-api-keys-${language}.png`) });
       await warehouseRow
         .getByRole('button', {
-          name: t(language, 'users-permissions:apiKeys.revokeKey').replace('{{key}}', 'Warehouse system'),
+          name: tf(language, 'users-permissions:apiKeys.revokeKey', { key: 'Warehouse system' }),
         })
         .click();
       const confirm = owner.getByRole('dialog', { name: t(language, 'users-permissions:apiKeys.revoke.title') });
@@ -144,7 +143,9 @@ describe('account self-service: password change and reset, and another user’s 
 
       // The owner resets the password: every session of the user ends, the new one signs in.
       await owner
-        .getByRole('button', { name: named(language, 'users-permissions:actions.resetPassword', person.fullName) })
+        .getByRole('button', {
+          name: tf(language, 'users-permissions:actions.resetPassword', { name: person.fullName }),
+        })
         .click();
       const resetDialog = owner.getByRole('dialog', { name: t(language, 'users-permissions:reset.title') });
       await expect.poll(() => resetDialog.isVisible()).toBe(true);
@@ -211,7 +212,7 @@ describe('account self-service: password change and reset, and another user’s 
     // Reset password and the API keys, from the user's row (the table scrolls sideways on a phone).
     await owner.goto('/users-permissions');
     await owner
-      .getByRole('button', { name: named(language, 'users-permissions:actions.resetPassword', person.fullName) })
+      .getByRole('button', { name: tf(language, 'users-permissions:actions.resetPassword', { name: person.fullName }) })
       .click();
     const resetDialog = owner.getByRole('dialog', { name: t(language, 'users-permissions:reset.title') });
     await expect.poll(() => resetDialog.isVisible()).toBe(true);
@@ -221,10 +222,10 @@ describe('account self-service: password change and reset, and another user’s 
     await expect.poll(() => resetDialog.isVisible()).toBe(false);
 
     await owner
-      .getByRole('button', { name: named(language, 'users-permissions:actions.apiKeys', person.fullName) })
+      .getByRole('button', { name: tf(language, 'users-permissions:actions.apiKeys', { name: person.fullName }) })
       .click();
     const keysDialog = owner.getByRole('dialog', {
-      name: named(language, 'users-permissions:apiKeys.title', person.fullName),
+      name: tf(language, 'users-permissions:apiKeys.title', { name: person.fullName }),
     });
     await expect.poll(() => keysDialog.getByRole('listitem', { name: 'Warehouse system' }).isVisible()).toBe(true);
     await settle(owner);

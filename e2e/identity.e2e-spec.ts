@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
+import { tf } from './ui.js';
 
 const people: Record<Language, string> = { en: 'Khalid Al-Otaibi', ar: 'خالد العتيبي' };
 
@@ -52,7 +53,7 @@ describe('an account from registration to a permission taken away, in Chromium',
       const owner = await browser.page({ language, signInAs: E2E_OWNER });
       await owner.goto('/admin/users');
       const approve = owner.getByRole('button', {
-        name: t(language, 'user-approvals:actions.approveUser').replace('{{name}}', person.fullName),
+        name: tf(language, 'user-approvals:actions.approveUser', { name: person.fullName }),
       });
       await approve.click();
       await expect.poll(() => owner.getByText(t(language, 'user-approvals:toasts.approved')).isVisible()).toBe(true);

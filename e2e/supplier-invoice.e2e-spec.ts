@@ -5,17 +5,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { countedUnit, t } from './locales.js';
 import { E2E_OWNER } from './stack.js';
-import { dataRows } from './ui.js';
+import { dataRows, tf } from './ui.js';
 
 /** The Almarai invoice the ai-parser's own tests read: a PDF with a text layer, 5 lines. */
 const invoicePdf = join(import.meta.dirname, '../services/ai-parser/test/fixtures/documents/invoice-almarai.pdf');
 /** Its first line, and the demo company's stock item it names. */
 const MILK = { printed: 'Almarai Fresh Milk Full Fat 1L', sku: 'MILK-ALM-1L', quantity: 24 };
-
-/** A translation with its {{placeholders}} filled in, as i18next does. */
-function tf(language: Language, key: string, values: Record<string, string | number>): string {
-  return t(language, key).replace(/\{\{(\w+)\}\}/g, (_match, name: string) => String(values[name] ?? ''));
-}
 
 /** A toast by its title: an error is an alert, anything else a status (components/toaster). */
 function toast(page: Page, title: string): Locator {

@@ -21,9 +21,12 @@ export function field(scope: Locator, label: string): Locator {
   return scope.getByLabel(labelled(label));
 }
 
-/** A translation with its {{placeholders}} filled in, as i18next does. */
-export function tf(language: Language, key: string, values: Record<string, string>): string {
-  return t(language, key).replace(/\{\{(\w+)\}\}/g, (_match, name: string) => values[name] ?? '');
+/** A translation with its {{placeholders}} filled in, as i18next does; `{{name, bidi}}` is isolated (web/src/lib/i18n.ts). */
+export function tf(language: Language, key: string, values: Record<string, string | number>): string {
+  return t(language, key).replace(/\{\{(\w+)(?:, (bidi))?\}\}/g, (_match, name: string, format?: string) => {
+    const value = String(values[name] ?? '');
+    return format ? `\u2068${value}\u2069` : value;
+  });
 }
 
 /** The rows of a table that hold cells (not its header). */

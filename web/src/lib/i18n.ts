@@ -9,6 +9,7 @@ import {
   storeLanguage,
   type Language,
 } from './language';
+import { isolate } from './rtl';
 
 type Messages = ResourceLanguage[string];
 
@@ -47,6 +48,14 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   react: { useSuspense: false },
 });
+
+/*
+ * `{{name, bidi}}` isolates a value (U+2068 … U+2069) from the sentence around it, so a Latin
+ * name keeps its punctuation in an Arabic sentence ("‎.Al-Rayyan Foodstuff Est" stays whole) and
+ * an Arabic name in an English one. Used for names people typed, in texts shown on screen; labels
+ * read only by screen readers keep plain `{{name}}`.
+ */
+i18n.services.formatter?.add('bidi', (value: unknown) => isolate(String(value)));
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;

@@ -23,7 +23,9 @@ function flatten(messages: Messages, prefix = ''): Map<string, string> {
   return entries;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Each `{{name}}` or `{{name, format}}`, with its format: an isolated name must be isolated in both languages. */
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g)].map((m) => (m[2] ? `${m[1]}, ${m[2]}` : m[1])).sort();
 
 /**
  * i18next plural forms: English has one/other, Arabic zero/one/two/few/many/other. A plural key is

@@ -11,3 +11,8 @@ export const mirrorInRtl: SxProps<Theme> = { '[dir="rtl"] &': { transform: 'scal
 export function latinInputProps(direction: Direction) {
   return { dir: 'ltr', style: { textAlign: direction === 'rtl' ? ('right' as const) : ('left' as const) } };
 }
+
+/** A text set apart from its sentence's direction (first strong isolate … pop directional isolate). */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

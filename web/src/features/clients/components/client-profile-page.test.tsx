@@ -243,7 +243,7 @@ describe('ClientProfilePage', () => {
       { 'PATCH /api/clients/c-noor': () => ((saved = true), jsonResponse(makeClientDetail())) },
     );
     await user.click(await screen.findByRole('button', { name: 'Edit client' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Al Noor Trading' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Al Noor Trading\u2069' });
     const phone = within(dialog).getByRole('textbox', { name: 'Phone' });
     await user.clear(phone);
     await user.type(phone, '+966 55 000 1111');
@@ -270,7 +270,7 @@ describe('ClientProfilePage', () => {
       '/api/clients': () => jsonResponse([]),
     });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete Al Noor Trading?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete \u2068Al Noor Trading\u2069?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete client' }));
     expect(await screen.findByText('Client deleted')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
@@ -357,7 +357,7 @@ describe('ClientProfilePage', () => {
     mockMatchMedia((query) => query.includes('max-width: 599.95px'));
     const { user } = renderProfile();
     await user.click(await screen.findByRole('button', { name: 'Edit client' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Al Noor Trading' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Al Noor Trading\u2069' });
     expect(dialog.className).toContain('MuiDialog-paperFullScreen');
   });
 });

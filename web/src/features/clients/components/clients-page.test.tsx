@@ -137,7 +137,7 @@ describe('ClientsPage', () => {
       const rendered = renderPage({ '/api/clients': () => pageResponse([baraka, client]), ...routes });
       await screen.findByText('Al Noor Trading');
       await rendered.user.click(screen.getByRole('button', { name: 'Edit Al Noor Trading' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Edit Al Noor Trading' });
+      const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Al Noor Trading\u2069' });
       return { ...rendered, dialog };
     }
 
@@ -286,7 +286,7 @@ describe('ClientsPage', () => {
       const { user } = renderPage();
       await screen.findByText('Al Noor Trading');
       await user.click(screen.getByRole('button', { name: 'تعديل مؤسسة النور التجارية' }));
-      const dialog = await screen.findByRole('dialog', { name: 'تعديل مؤسسة النور التجارية' });
+      const dialog = await screen.findByRole('dialog', { name: 'تعديل \u2068مؤسسة النور التجارية\u2069' });
       const select = within(dialog).getByRole('combobox', { name: 'قائمة الأسعار' });
       await user.click(select);
       expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([

@@ -80,7 +80,7 @@ describe('InvoiceDetailsDialog', () => {
     expect(first.dataset.deleted).toBe('true');
     expect(first.textContent).toContain('Mar 10, 2026 · Cheque');
     expect(first.textContent).toContain('Ref. CHQ-0091');
-    expect(within(first).getByText('Deleted Mar 12, 2026 by Noura Admin', { exact: false })).toBeTruthy();
+    expect(within(first).getByText('Deleted Mar 12, 2026 by \u2068Noura Admin\u2069', { exact: false })).toBeTruthy();
     expect(
       within(first).getByText(
         (_text, node) => node?.textContent === 'Reason: Cheque bounced' && node.tagName === 'SPAN',
@@ -228,7 +228,7 @@ describe('InvoiceDetailsDialog', () => {
     expect(figure('الرصيد المستحق')).toContain('750.00');
     const list = await screen.findByRole('list', { name: 'الدفعات' });
     expect(within(list).getByText('تحويل بنكي', { exact: false })).toBeTruthy();
-    expect(within(list).getByText('حذفها Noura Admin في', { exact: false })).toBeTruthy();
+    expect(within(list).getByText('حذفها \u2068Noura Admin\u2069 في', { exact: false })).toBeTruthy();
     expect(screen.getByText('مدفوعة جزئياً')).toBeTruthy();
     expect(screen.getByText('متأخرة السداد')).toBeTruthy();
   });

@@ -154,7 +154,7 @@ describe('ConfirmOrderDialog', () => {
     expect((line(0).getByRole('combobox', { name: /^Item/ }) as HTMLInputElement).value).toBe('saffron tea');
     expect((line(0).getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement).value).toBe('');
 
-    await user.click(line(0).getByRole('button', { name: 'Use Saffron Tea 25 bags (55%)' }));
+    await user.click(line(0).getByRole('button', { name: 'Use \u2068Saffron Tea 25 bags\u2069 (55%)' }));
     expect(await line(0).findByText('From stock · SKU TEA-SAF-25')).toBeTruthy();
     const price = line(0).getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement;
     expect(price.value).toBe('');
@@ -390,7 +390,7 @@ describe('ConfirmOrderDialog', () => {
         makeParseResult({ parsed: { clientName: 'Al Noor Trading', clientId: 'c-noor', items: [cartons] } }),
         { '/api/stock': () => jsonResponse([laban]) },
       );
-      await user.click(line(0).getByRole('button', { name: /Use Nadec Laban Full Fat 1L/ }));
+      await user.click(line(0).getByRole('button', { name: /Use \u2068Nadec Laban Full Fat 1L\u2069/ }));
       expect(await line(0).findByText('From stock · SKU LABAN-NDC-1L')).toBeTruthy();
       expect(line(0).getByRole('combobox', { name: /^Unit/ }).textContent).toBe('carton (12 pcs)');
       expect((line(0).getByRole('textbox', { name: /^Quantity/ }) as HTMLInputElement).value).toBe('4');

@@ -498,8 +498,10 @@ describe('ManualOrderDialog', () => {
       await user.clear(line(0).quantity());
       await user.type(line(0).quantity(), '5');
       await waitFor(() => expect(line(0).price().placeholder).toBe('67.90'));
-      expect(line(0).group.getByText('Price list: Wholesale')).toBeTruthy();
-      expect(within(dialog).getByTestId('price-list').textContent).toBe('Prices from the price list: Wholesale');
+      expect(line(0).group.getByText('Price list: \u2068Wholesale\u2069')).toBeTruthy();
+      expect(within(dialog).getByTestId('price-list').textContent).toBe(
+        'Prices from the price list: \u2068Wholesale\u2069',
+      );
       expect(line(0).total()).toMatch(/^SAR\s339\.50$/);
 
       const discount = line(0).group.getByRole('textbox', { name: /^Discount/ });

@@ -206,7 +206,9 @@ describe('OrderDetailsDialog', () => {
 
       await user.click(screen.getByRole('button', { name: 'Delete Almarai Fresh Milk 1L' }));
       const confirm = await screen.findByRole('dialog', { name: 'Delete item' });
-      expect(within(confirm).getByText(/Remove Almarai Fresh Milk 1L from order ORD-2026-000042\?/)).toBeTruthy();
+      expect(
+        within(confirm).getByText(/Remove \u2068Almarai Fresh Milk 1L\u2069 from order ORD-2026-000042\?/),
+      ).toBeTruthy();
       await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('Item deleted')).toBeTruthy();
       expect(bodiesSent(fetchMock, 'DELETE', '/api/orders/o-1/items/oi-milk')).toEqual([undefined]);

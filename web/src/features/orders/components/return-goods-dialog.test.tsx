@@ -274,7 +274,9 @@ describe('Returns in Order Details', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('More than can come back. The returns were read again:')).toBeTruthy();
     expect(
-      within(alert).getByText('Almarai Fresh Milk 1L: delivered 2.5 ctn, already returned 2 ctn, asked 1 ctn'),
+      within(alert).getByText(
+        '\u2068Almarai Fresh Milk 1L\u2069: delivered 2.5 ctn, already returned 2 ctn, asked 1 ctn',
+      ),
     ).toBeTruthy();
     expect(milkQuantity.getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(rowOf(dialog, 'Almarai Fresh Milk 1L').getByText('2 ctn')).toBeTruthy());
@@ -349,7 +351,9 @@ describe('Returns in Order Details', () => {
     const alert = await within(dialog).findByRole('alert');
     expect(within(alert).getByText('الكمية أكبر مما يمكن إرجاعه. أُعيدت قراءة المرتجعات:')).toBeTruthy();
     expect(
-      within(alert).getByText('أرز أبو كاس بسمتي 10 كغ: المُسلَّم 20 كيسًا، المرتجع سابقاً 5 أكياس، المطلوب 16 كيسًا'),
+      within(alert).getByText(
+        '\u2068أرز أبو كاس بسمتي 10 كغ\u2069: المُسلَّم 20 كيسًا، المرتجع سابقاً 5 أكياس، المطلوب 16 كيسًا',
+      ),
     ).toBeTruthy();
   });
 });

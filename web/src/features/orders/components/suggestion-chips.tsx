@@ -68,11 +68,7 @@ export function SuggestionChips({ line, alternatives, onPick, percent }: Suggest
           clickable
           disabled={loading !== null}
           onClick={() => void pick(alternative)}
-          label={
-            <bdi>
-              {t('confirm.line.suggestion', { name: alternative.name, percent: percent(alternative.confidence) })}
-            </bdi>
-          }
+          label={t('confirm.line.suggestion', { name: alternative.name, percent: percent(alternative.confidence) })}
         />
       ))}
     </Box>

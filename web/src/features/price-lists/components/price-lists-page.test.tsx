@@ -117,7 +117,7 @@ describe('PriceListsPage', () => {
     await within(table).findByText('Wholesale');
     const row = within(rowOf('Wholesale'));
     expect(row.getByText('2')).toBeTruthy();
-    expect(await row.findByText('Al Othaim Markets, Danube +1')).toBeTruthy();
+    expect(await row.findByText('\u2068Al Othaim Markets\u2069, \u2068Danube\u2069 +1')).toBeTruthy();
     expect(within(rowOf('HORECA')).getByText('No clients yet')).toBeTruthy();
     expect(row.getByRole('button', { name: 'Edit Wholesale' })).toBeTruthy();
   });
@@ -203,7 +203,7 @@ describe('PriceListsPage', () => {
       const { fetchMock, user } = renderPage();
       await screen.findByText('Wholesale');
       await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit Wholesale' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Edit Wholesale' });
+      const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Wholesale\u2069' });
       await within(dialog).findByRole('combobox', { name: 'Unit, price 2' });
       await user.clear(within(dialog).getByLabelText(/^Name/));
       await user.click(within(dialog).getByRole('combobox', { name: 'Unit, price 2' }));
@@ -226,7 +226,7 @@ describe('PriceListsPage', () => {
       });
       await screen.findByText('Wholesale');
       await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit Wholesale' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Edit Wholesale' });
+      const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Wholesale\u2069' });
       expect(await within(dialog).findByText(/^Item price: SAR\s70\.00$/)).toBeTruthy();
       expect(within(dialog).getByRole('combobox', { name: 'Unit, price 2' }).textContent).toBe('carton of 12 pcs');
       expect(within(dialog).getByRole('textbox', { name: 'Price, price 2' })).toHaveProperty('value', '67.90');
@@ -257,7 +257,7 @@ describe('PriceListsPage', () => {
       });
       await screen.findByText('Wholesale');
       await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit Wholesale' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Edit Wholesale' });
+      const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Wholesale\u2069' });
       await within(dialog).findByRole('combobox', { name: 'Unit, price 2' });
       const name = within(dialog).getByLabelText(/^Name/);
       await user.clear(name);
@@ -294,7 +294,7 @@ describe('PriceListsPage', () => {
           'Conflict',
         );
       const { user } = renderPage({ 'DELETE /api/price-lists/pl-wholesale': inUse });
-      await screen.findByText('Al Othaim Markets, Danube +1');
+      await screen.findByText('\u2068Al Othaim Markets\u2069, \u2068Danube\u2069 +1');
       await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Delete Wholesale' }));
       const confirm = await screen.findByRole('dialog', { name: 'Delete price list' });
       await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -302,7 +302,7 @@ describe('PriceListsPage', () => {
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toContain('The price list was not deleted');
       expect(alert.textContent).toContain(
-        'These clients buy at Wholesale: Al Othaim Markets, Danube, Tamimi. Give them another list (or none) first, then delete it.',
+        'These clients buy at \u2068Wholesale\u2069: \u2068Al Othaim Markets\u2069, \u2068Danube\u2069, \u2068Tamimi\u2069. Give them another list (or none) first, then delete it.',
       );
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
@@ -326,7 +326,7 @@ describe('PriceListsPage', () => {
       const confirm = await screen.findByRole('dialog', { name: 'حذف قائمة الأسعار' });
       await user.click(within(confirm).getByRole('button', { name: 'حذف' }));
       const alert = await screen.findByRole('alert');
-      expect(alert.textContent).toContain('عدد العملاء الذين يشترون بأسعار Wholesale: 3.');
+      expect(alert.textContent).toContain('عدد العملاء الذين يشترون بأسعار \u2068Wholesale\u2069: 3.');
     });
   });
 });

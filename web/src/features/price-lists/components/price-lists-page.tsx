@@ -34,6 +34,7 @@ import { formatDate, formatQuantity } from '../../../lib/format';
 import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import { useQueryFlag } from '../../../lib/use-query-flag';
+import { isolate } from '../../../lib/rtl';
 import { ImportDialog } from '../../imports/components/import-dialog';
 import {
   useDeletePriceListMutation,
@@ -81,9 +82,12 @@ export function PriceListsPage({ canWrite, canReadClients, currency }: PriceList
     clients.currentData ? clients.currentData.filter((client) => client.priceListId === list.id) : null;
   const nameOf = (client: PriceListClient) => nameIn(language, client);
   const separator = language === 'ar' ? '، ' : ', ';
-  /** The first clients' names, and how many more: "Al Othaim, Danube +3". */
+  /** The first clients' names, each isolated from the sentence's direction, and how many more: "Al Othaim, Danube +3". */
   const namesOf = (buyers: PriceListClient[], shown: number): string => {
-    const names = buyers.slice(0, shown).map(nameOf).join(separator);
+    const names = buyers
+      .slice(0, shown)
+      .map((client) => isolate(nameOf(client)))
+      .join(separator);
     const more = buyers.length - shown;
     return more > 0 ? t('list.andMore', { names, count: formatQuantity(more, language) }) : names;
   };

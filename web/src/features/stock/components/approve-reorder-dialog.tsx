@@ -142,7 +142,7 @@ export function ApproveReorderDialog({ entry, currency, onClose }: ApproveReorde
         <>
           <DialogContent sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
             <Alert severity="success" icon={<CheckCircleRoundedIcon />} role="status">
-              {t('approve.made', { number: made.number, supplier: `\u2068${made.supplier}\u2069` })}
+              {t('approve.made', { number: made.number, supplier: made.supplier })}
             </Alert>
             <Typography variant="body2" color="text.secondary">
               {t('approve.madeHint')}

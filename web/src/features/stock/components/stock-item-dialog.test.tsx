@@ -232,7 +232,7 @@ describe('StockItemDialog', () => {
       const { fetchMock, onClose, user, dialog, field } = renderDialog(item, {
         'PATCH /api/stock/i-milk': () => jsonResponse({ ...item, sellingPrice: '8.00' }),
       });
-      expect(within(dialog).getByRole('heading', { name: 'Edit Almarai Fresh Milk 1L' })).toBeTruthy();
+      expect(within(dialog).getByRole('heading', { name: 'Edit \u2068Almarai Fresh Milk 1L\u2069' })).toBeTruthy();
       expect(field(/^Selling price/).value).toBe('7.25');
       expect(within(dialog).queryByLabelText(/^Batch number/)).toBeNull();
       await user.clear(field(/^Selling price/));

@@ -240,7 +240,7 @@ describe('StockPage', () => {
       });
       await screen.findByText('Almarai Fresh Milk 1L');
       await user.type(screen.getByRole('searchbox', { name: 'Search stock' }), 'saffron');
-      expect(await screen.findByText('No items match “saffron”')).toBeTruthy();
+      expect(await screen.findByText('No items match “\u2068saffron\u2069”')).toBeTruthy();
       expect(screen.queryByText('No stock items yet')).toBeNull();
     });
 
@@ -276,7 +276,9 @@ describe('StockPage', () => {
       });
       await user.click(await screen.findByRole('button', { name: 'Delete Almarai Fresh Milk 1L' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete stock item' });
-      expect(dialog.textContent).toContain('Are you sure you want to delete Almarai Fresh Milk 1L (SKU MILK-ALM-1L)?');
+      expect(dialog.textContent).toContain(
+        'Are you sure you want to delete \u2068Almarai Fresh Milk 1L\u2069 (SKU MILK-ALM-1L)?',
+      );
       expect(bodiesSent(fetchMock, 'DELETE', '/api/stock/i-milk')).toHaveLength(0);
 
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -326,7 +328,7 @@ describe('StockPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Stock Item' })).toBeNull());
 
     await user.click(screen.getByRole('button', { name: 'Edit Almarai Fresh Milk 1L' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Almarai Fresh Milk 1L' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Almarai Fresh Milk 1L\u2069' });
     const quantity = within(dialog).getByLabelText(/^Quantity/);
     await user.clear(quantity);
     await user.type(quantity, '40');
@@ -416,7 +418,7 @@ describe('StockPage', () => {
         }),
     });
     await screen.findByText('MILK-ALM-1L');
-    await user.click(screen.getByRole('button', { name: 'Movements of Almarai Fresh Milk 1L' }));
+    await user.click(screen.getByRole('button', { name: 'Movements of \u2068Almarai Fresh Milk 1L\u2069' }));
     const table = await screen.findByRole('table', { name: 'Stock movements' });
     await waitFor(() => expect(within(table).getByText('Sara Al-Qahtani')).toBeTruthy());
     expect(within(table).getByText('Order')).toBeTruthy();

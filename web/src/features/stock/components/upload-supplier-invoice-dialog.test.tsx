@@ -195,7 +195,7 @@ describe('UploadSupplierInvoiceDialog', () => {
       expect(process().disabled).toBe(true);
 
       await user.upload(input, fileOf('almarai-invoice.pdf', 'application/pdf', 2.4 * 1024 * 1024));
-      expect(within(dialog).getByText('Selected: almarai-invoice.pdf (2.4 MB)')).toBeTruthy();
+      expect(within(dialog).getByText('Selected: \u2068almarai-invoice.pdf\u2069 (2.4 MB)')).toBeTruthy();
       expect(process().disabled).toBe(false);
     });
 
@@ -401,7 +401,9 @@ describe('UploadSupplierInvoiceDialog', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Apply to Stock' }));
 
       expect(await screen.findByText('Goods received')).toBeTruthy();
-      expect(screen.getByText('Invoice INV-88213 from Almarai Company was added to stock. Lines: 3.')).toBeTruthy();
+      expect(
+        screen.getByText('Invoice INV-88213 from \u2068Almarai Company\u2069 was added to stock. Lines: 3.'),
+      ).toBeTruthy();
       const [sent] = bodiesSent(fetchMock, 'POST', '/api/stock/receipts') as Array<{ receiptId: string }>;
       expect(sent).toEqual({
         receiptId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),

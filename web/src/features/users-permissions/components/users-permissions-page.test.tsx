@@ -163,7 +163,9 @@ describe('UsersPermissionsPage', () => {
       await user.click(await screen.findByRole('button', { name: 'Delete Sara Al-Qahtani' }));
 
       const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
-      expect(dialog.textContent).toContain('Are you sure you want to delete Sara Al-Qahtani (sara)?');
+      expect(dialog.textContent).toContain(
+        'Are you sure you want to delete \u2068Sara Al-Qahtani\u2069 (\u2068sara\u2069)?',
+      );
       expect(bodiesSent(fetchMock, 'DELETE', '/api/users/u-sara')).toHaveLength(0);
       await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -240,7 +242,7 @@ describe('UsersPermissionsPage', () => {
       'PATCH /api/users/u-sara': () => jsonResponse({ ...sara, status: 'rejected' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Sara Al-Qahtani' }));
-    const dialog = await screen.findByRole('dialog', { name: /Edit Sara Al-Qahtani/ });
+    const dialog = await screen.findByRole('dialog', { name: /Edit \u2068Sara Al-Qahtani\u2069/ });
     await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Rejected' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Manage stock' }));
@@ -268,7 +270,7 @@ describe('UsersPermissionsPage', () => {
       'PATCH /api/users/u-sara': () => jsonResponse({ ...sara, role: 'admin' }),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Sara Al-Qahtani' }));
-    const dialog = await screen.findByRole('dialog', { name: /Edit Sara Al-Qahtani/ });
+    const dialog = await screen.findByRole('dialog', { name: /Edit \u2068Sara Al-Qahtani\u2069/ });
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
     const boxes = within(dialog).getAllByRole('checkbox') as HTMLInputElement[];
@@ -288,7 +290,7 @@ describe('UsersPermissionsPage', () => {
         ),
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Sara Al-Qahtani' }));
-    const dialog = await screen.findByRole('dialog', { name: /Edit Sara Al-Qahtani/ });
+    const dialog = await screen.findByRole('dialog', { name: /Edit \u2068Sara Al-Qahtani\u2069/ });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Manage invoices' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     const alert = await screen.findByRole('alert');
@@ -303,7 +305,7 @@ describe('UsersPermissionsPage', () => {
       });
       await user.click(await screen.findByRole('button', { name: 'Reset password for Sara Al-Qahtani' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
-      expect(dialog.textContent).toContain('Set a new password for Sara Al-Qahtani.');
+      expect(dialog.textContent).toContain('Set a new password for \u2068Sara Al-Qahtani\u2069.');
       expect(
         within(dialog).getByText(
           'At least 10 characters. Not your username or email, and not a commonly used password.',
@@ -390,7 +392,7 @@ describe('UsersPermissionsPage', () => {
         },
       });
       await user.click(await screen.findByRole('button', { name: 'API keys of Sara Al-Qahtani' }));
-      const dialog = await screen.findByRole('dialog', { name: 'API keys of Sara Al-Qahtani' });
+      const dialog = await screen.findByRole('dialog', { name: 'API keys of \u2068Sara Al-Qahtani\u2069' });
       const list = await within(dialog).findByRole('list', { name: 'API keys of Sara Al-Qahtani' });
       const warehouse = within(list).getByRole('listitem', { name: 'Warehouse system' });
       expect(warehouse.textContent).toContain('wsk_Ab12…');
@@ -406,7 +408,9 @@ describe('UsersPermissionsPage', () => {
 
       await user.click(within(warehouse).getByRole('button', { name: 'Revoke Warehouse system' }));
       const confirm = await screen.findByRole('dialog', { name: 'Revoke API key' });
-      expect(confirm.textContent).toContain('Revoke the key “Warehouse system” of Sara Al-Qahtani?');
+      expect(confirm.textContent).toContain(
+        'Revoke the key “\u2068Warehouse system\u2069” of \u2068Sara Al-Qahtani\u2069?',
+      );
       expect(bodiesSent(fetchMock, 'DELETE', '/api/users/u-sara/api-keys/k1')).toEqual([]);
       await user.click(within(confirm).getByRole('button', { name: 'Revoke key' }));
 
@@ -421,8 +425,8 @@ describe('UsersPermissionsPage', () => {
       });
       for (let time = 0; time < 2; time += 1) {
         await user.click(await screen.findByRole('button', { name: 'API keys of Sara Al-Qahtani' }));
-        const dialog = await screen.findByRole('dialog', { name: 'API keys of Sara Al-Qahtani' });
-        expect(await within(dialog).findByText('Sara Al-Qahtani has no API keys.')).toBeTruthy();
+        const dialog = await screen.findByRole('dialog', { name: 'API keys of \u2068Sara Al-Qahtani\u2069' });
+        expect(await within(dialog).findByText('\u2068Sara Al-Qahtani\u2069 has no API keys.')).toBeTruthy();
         await user.click(within(dialog).getByRole('button', { name: 'Close' }));
         await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
       }
@@ -434,7 +438,7 @@ describe('UsersPermissionsPage', () => {
         '/api/users/u-owner/api-keys': () => jsonResponse([keys[0]]),
       });
       await user.click(await screen.findByRole('button', { name: 'API keys of Khalid Al-Mansouri' }));
-      const dialog = await screen.findByRole('dialog', { name: 'API keys of Khalid Al-Mansouri' });
+      const dialog = await screen.findByRole('dialog', { name: 'API keys of \u2068Khalid Al-Mansouri\u2069' });
       const revoke = await within(dialog).findByRole('button', { name: 'Revoke Warehouse system' });
       expect((revoke as HTMLButtonElement).disabled).toBe(true);
       await user.hover(revoke.parentElement as HTMLElement);
