@@ -356,6 +356,22 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
       ]);
     });
 
+    it('finds the client named at the end of the order line, and keeps its words out of the items', async () => {
+      const english = await parseText('5 ctn Pepsi cans, 4 boxes kiri - Al Noor Supermarket');
+      expect(english.parsed).toMatchObject({ clientName: 'Al Noor Supermarket', clientId: alNoor.id });
+      expect(lines(english)).toEqual([
+        ['PEPSI-CAN-330ML', 5, 'carton'],
+        ['CHEESE-KIRI-24', 4, 'box'],
+      ]);
+      const arabic = await parseText('ابي ٥ كراتين بيبسي علب و ٣٠ شوال دقيق فورتونا ١٠ كيلو، أسواق المزرعة');
+      expect(arabic.parsed.clientName).toBe('أسواق المزرعة');
+      expect(arabic.parsed.clientId).not.toBeNull();
+      expect(lines(arabic)).toEqual([
+        ['PEPSI-CAN-330ML', 5, 'carton'],
+        ['FLOUR-FORT-10KG', 30, 'bag'],
+      ]);
+    });
+
     it('answers 400 with the SPEC message for an empty text, and sees a changed catalogue at once', async () => {
       for (const body of [
         { orderText: '   \n ' },

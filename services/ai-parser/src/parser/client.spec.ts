@@ -157,6 +157,26 @@ describe('client extraction', () => {
     expect(clientOf('m3ak fahad. 5 kartoon laban almarai')).toBe('fahad');
   });
 
+  it('takes a business set apart at the end of the order line, and its items stay whole', () => {
+    const arabic = parseOrderText('ابي 5 كراتين حليب المراعي و 3 اكياس سكر، بقالة الريان', catalogIndex());
+    expect(arabic.clientName).toBe('بقالة الريان');
+    expect(arabic.items.map((item) => item.stockItemId)).toEqual(['MILK-ALM-1L', 'SUGAR-OSRA-2KG']);
+    expect(clientOf('5 ctn almarai milk, 3 bags sugar - Al Rayyan Grocery')).toBe('Al Rayyan Grocery');
+    expect(clientOf('yalla 5 ctn pepsi w 3 kis sukkar, baqala al rayyan')).toBe('baqala al rayyan');
+    expect(clientOf('ابي 5 كراتين حليب المراعي، بقالة الريان فرع العليا')).toBe('بقالة الريان');
+    // A last part that is a product or an instruction names no one.
+    expect(clientOf('5 ctn pepsi, 2 bags sugar, Almarai milk 3 ctn')).toBe('Unknown Client');
+    expect(clientOf('5 ctn pepsi - urgent')).toBe('Unknown Client');
+  });
+
+  it('takes "للـ X", "to X" with a shop word, a sender label mid-line and "مع تحيات X"', () => {
+    expect(clientOf('5 كراتين حليب المراعي للـ بقالة الريان')).toBe('بقالة الريان');
+    expect(clientOf('please send 5 ctn pepsi to Al Rayyan Grocery tomorrow morning')).toBe('Al Rayyan Grocery');
+    expect(clientOf('5 كرتون بيبسي. المرسل: ماركت الأمل')).toBe('ماركت الأمل');
+    expect(clientOf('5 كرتون بيبسي\nمع تحيات مطعم الشرق')).toBe('مطعم الشرق');
+    expect(clientOf('send 5 ctn pepsi to Ahmed')).toBe('Unknown Client');
+  });
+
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });

@@ -43,6 +43,9 @@ const LABELS = new Set([
   'buyer',
   'purchaser',
   'المشتري',
+  'sender',
+  'المرسل',
+  'مرسل',
 ]);
 const ORDER_HEADERS = new Set(['order', 'طلبيه', 'طلب', 'الطلب', 'الطلبيه', 'طلبية']);
 const ORDER_CONNECTORS = new Set(['for', 'from', 'of', 'by', 'من', 'ل', 'لـ', 'حق', 'حقت', 'الى', 'الي']);
@@ -451,6 +454,17 @@ function lineParts(tokens: Token[], indexes: number[]): number[][] {
   return parts;
 }
 
+/** A part of a line that is only a business name: up to six name words, one of them a business word, not only those. */
+function isBusinessPart(tokens: Token[], part: number[], isKnownWord: (norm: string) => boolean): boolean {
+  return (
+    part.length > 0 &&
+    part.length <= 6 &&
+    part.every((i) => isBusinessNameWord(tokens[i], isKnownWord)) &&
+    hasBusinessWord(tokens, { first: part[0], last: part[part.length - 1] }) &&
+    !part.every((i) => BUSINESS_WORDS.has(tokens[i].norm))
+  );
+}
+
 /** "PO# 88213", "Ref 4471", "#5521": a reference cue and its number. */
 function isReference(tokens: Token[], part: number[]): boolean {
   const words = part.filter((i) => tokens[i].kind === 'word');
@@ -496,7 +510,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
   };
   const lines = [...new Set(tokens.map((token) => token.line))];
 
-  // "من: X", "Client: X"
+  // "من: X", "Client: X", also after a sentence on the same line ("… 5 كرتون بيبسي. المرسل: ماركت الأمل")
   for (const line of lines) {
     const start = lineStart(tokens, line);
     if (start < 0) continue;
@@ -507,6 +521,13 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       }
     }
   }
+  tokens.forEach((token, index) => {
+    const previous = tokens[index - 1];
+    if (!previous || previous.line !== token.line || !['.', '!', '؟', '?'].includes(previous.norm)) return;
+    if (!LABELS.has(token.norm) || tokens[index + 1]?.norm !== ':') return;
+    const span = takeName(tokens, index + 2);
+    if (span && tokens[span.first].line === token.line) add(span, 'business', 1, range(index, span.last));
+  });
 
   // "Order for X:", "طلبية X:", "Order من X:", "Weekly order – X", and "X order - branch …",
   // also after a forwarding note set apart by a dash ("Fwd from rep Tariq – order for X, …").
@@ -693,7 +714,7 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
   tokens.forEach((token, index) => {
     let span: Span | null = null;
     let skip = 0;
-    if (token.norm === 'for' || token.norm === 'لـ') {
+    if (token.norm === 'for' || token.norm === 'لـ' || token.norm === 'لل' || token.norm === 'للـ') {
       span = takeName(tokens, index + 1);
     } else if (token.arabic && token.norm.startsWith('ل') && BUSINESS_WORDS.has(token.norm.slice(1))) {
       span = takeName(tokens, index);
@@ -702,6 +723,38 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (!span || STOPWORDS.has(tokens[span.first].norm) || (!skip && !hasBusinessWord(tokens, span))) return;
     const name = text.slice(tokens[span.first].start + skip, tokens[span.last].end).trim();
     found.push({ name, kind: 'business', priority: 5, consumed: range(index, span.last) });
+  });
+
+  // "send 5 ctn Pepsi to Al Rayyan Grocery": the shop the goods go to, when no other is named.
+  tokens.forEach((token, index) => {
+    if (token.norm !== 'to' || token.kind !== 'word') return;
+    // The name's words, up to the first that is not one ("… to Al Rayyan Grocery tomorrow").
+    let last = index;
+    while (
+      last - index < 6 &&
+      tokens[last + 1]?.line === token.line &&
+      tokens[last + 1].kind === 'word' &&
+      !STOPWORDS.has(tokens[last + 1].norm) &&
+      isBusinessNameWord(tokens[last + 1], isKnownWord)
+    ) {
+      last += 1;
+    }
+    const part = range(index + 1, last);
+    if (!isBusinessPart(tokens, part, isKnownWord)) return;
+    add({ first: index + 1, last }, 'business', 7, range(index, last));
+  });
+
+  // "مع تحيات مطعم الشرق", "Regards Al Safa Supermarket": a sign-off straight before a business.
+  tokens.forEach((token, index) => {
+    if (!THANKS.has(token.norm)) return;
+    const span = takeName(tokens, index + 1);
+    if (!span || tokens[span.first].line !== token.line || THANKS.has(tokens[span.first].norm)) return;
+    if (!hasBusinessWord(tokens, span)) return;
+    if (!range(span.first, span.last).every((i) => isBusinessNameWord(tokens[i], isKnownWord))) return;
+    let first = index;
+    if (first > 0 && tokens[first - 1].line === token.line && ['مع', 'with'].includes(tokens[first - 1].norm))
+      first -= 1;
+    add(span, 'business', 5, range(first, span.last));
   });
 
   // "Abu Faisal here"
@@ -810,17 +863,10 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
   // set apart by dashes, commas or parentheses.
   const wordLines = lines.filter((line) => lineIndexes(tokens, line).some((i) => tokens[i].kind === 'word'));
   if (wordLines.length > 1) {
-    const nameLike = (i: number): boolean => isBusinessNameWord(tokens[i], isKnownWord);
     for (const line of new Set([wordLines[0], wordLines[wordLines.length - 1]])) {
       const indexes = lineIndexes(tokens, line);
       const parts = lineParts(tokens, indexes);
-      const businessAt = parts.findIndex(
-        (part) =>
-          part.length <= 6 &&
-          part.every(nameLike) &&
-          hasBusinessWord(tokens, { first: part[0], last: part[part.length - 1] }) &&
-          !part.every((i) => BUSINESS_WORDS.has(tokens[i].norm)),
-      );
+      const businessAt = parts.findIndex((part) => isBusinessPart(tokens, part, isKnownWord));
       if (businessAt < 0) continue;
       const branchAt = parts.findIndex((part) => part.some((i) => BRANCH_WORDS.has(tokens[i].norm)));
       const others = parts.filter((_part, k) => k !== businessAt && (branchAt < 0 || k < branchAt));
@@ -828,6 +874,26 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       if (!others.every((part) => isReference(tokens, part) || isPersonPart(tokens, part, isKnownWord))) continue;
       const business = parts[businessAt];
       add({ first: business[0], last: business[business.length - 1] }, 'business', 6, indexes);
+    }
+  }
+
+  // The message's last words set apart as a business, after the order on the same line
+  // ("ابي 5 كراتين حليب، بقالة الريان", "… 3 bags sugar - Al Rayyan Grocery", "…, baqala al rayyan"),
+  // possibly with its branch after it ("…، بقالة الريان فرع العليا").
+  if (lastLine !== undefined) {
+    const indexes = lineIndexes(tokens, lastLine);
+    const parts = lineParts(tokens, indexes);
+    let at = parts.length - 1;
+    if (at > 0 && parts[at].some((i) => BRANCH_WORDS.has(tokens[i].norm))) at -= 1;
+    const part = parts[at];
+    if (at > 0 && isBusinessPart(tokens, part, isKnownWord)) {
+      const separator = indexes.filter((i) => i < part[0] && tokens[i].kind === 'punct').pop() ?? part[0];
+      add(
+        { first: part[0], last: part[part.length - 1] },
+        'business',
+        6,
+        range(separator, indexes[indexes.length - 1]),
+      );
     }
   }
 
