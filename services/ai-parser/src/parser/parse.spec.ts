@@ -285,6 +285,13 @@ describe('parseOrderText', () => {
     expect(lines('abi 5 kartoon pepsi ba3d 4 el maghrib')).toEqual([['PEPSI-CAN-330ML', 5, 'carton']]);
   });
 
+  it('keeps the item before a delivery instruction on the same line', () => {
+    expect(lines('5 ctn pepsi to the warehouse')).toEqual([['PEPSI-CAN-330ML', 5, 'carton']]);
+    expect(lines('ابي 5 كراتين بيبسي توصيل للمستودع')).toEqual([['PEPSI-CAN-330ML', 5, 'carton']]);
+    expect(lines('3 bags sugar, deliver to the back gate after 4')).toEqual([['SUGAR-OSRA-2KG', 3, 'bag']]);
+    expect(lines('please deliver to the warehouse')).toEqual([]);
+  });
+
   it('reads past a heading before a colon', () => {
     expect(lines("For Saturday's wedding: Sadia 1000g 8 ctn")).toEqual([['CHK-SADIA-1000G', 8, 'carton']]);
     expect(lines('Driver call 0501234567 on arrival Order: Kiri 5 ctn')).toEqual([['CHEESE-KIRI-24', 5, 'carton']]);

@@ -532,7 +532,10 @@ const INLINE_CORRECTION = new Set([
   'khalihom',
   'khallihom',
 ]);
-const DELIVERY_SEGMENT_CUES = new Set([...DELIVERY_CUES, ...BRANCH_CUES, 'warehouse', 'المستودع', 'مستودع']);
+const WAREHOUSE_WORDS = ['warehouse', 'المستودع', 'مستودع'];
+const DELIVERY_SEGMENT_CUES = new Set([...DELIVERY_CUES, ...BRANCH_CUES, ...WAREHOUSE_WORDS]);
+/** Where goods go: words after these, following a product's words, name a place (not a branch: "Khurais branch: …"). */
+const PLACE_CUES = new Set([...DELIVERY_CUES, ...WAREHOUSE_WORDS]);
 
 function isX(token: Token | undefined): boolean {
   return token !== undefined && (token.norm === 'x' || token.norm === '*') && token.kind !== 'noise';
@@ -803,11 +806,20 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
   const words: number[] = [];
   let sizeHint: SegmentAnalysis['sizeHint'] = null;
   const branch = branchPhrases(tokens);
+  const isDeliveryCue = (token: Token, k: number): boolean =>
+    token.kind === 'word' && !branch.has(k) && DELIVERY_SEGMENT_CUES.has(token.norm);
+  // "5 ctn Pepsi to the warehouse" on one segment ("ابي ٥ كراتين بيبسي توصيل للمستودع"): from a
+  // delivery cue after the product's words on, the words name the place, not the product.
+  let placeFrom = -1;
   tokens.forEach((token, position) => {
-    if (token.kind !== 'word') return;
+    if (token.kind !== 'word' || placeFrom >= 0) return;
     if (BIG_WORDS.has(token.norm)) sizeHint = 'big';
     if (SMALL_WORDS.has(token.norm)) sizeHint = 'small';
     if (consumed.has(position) || branch.has(position)) return;
+    if (words.length > 0 && PLACE_CUES.has(token.norm)) {
+      placeFrom = position;
+      return;
+    }
     // "شاي ربيع ابو ١٠٠ كيس", "حليب ابو لترين": أبو before a size is "the one with", not a word of the name.
     const next = tokens[position + 1];
     if (OF_SIZE.has(token.norm) && next && (next.kind === 'number' || isNumberWord(next.norm) || lookupUnit(next.norm)))
@@ -842,9 +854,7 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     correctionCue: norms.some((norm) => CORRECTION_CUES.has(norm)),
     priceRemark,
     replaced,
-    deliveryCue: tokens.some(
-      (token, k) => token.kind === 'word' && !branch.has(k) && DELIVERY_SEGMENT_CUES.has(token.norm),
-    ),
+    deliveryCue: tokens.some(isDeliveryCue),
     cancel: cancelOf(tokens),
     heading: tokens.length > 0 && tokens[tokens.length - 1].norm === ':',
     totalLine: firstWord !== undefined && TOTAL_CUES.has(firstWord),
