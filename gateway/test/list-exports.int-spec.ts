@@ -7,7 +7,7 @@ import { GatewayStack } from './gateway-stack.js';
 import { HttpClient, json } from './http-client.js';
 
 /**
- * The lists of orders, invoices and stock (CONTRACT §13): sort=<field>:asc|desc, their filters,
+ * The lists of orders, invoices, stock and users (CONTRACT §13): sort=<field>:asc|desc, their filters,
  * and format=csv|xlsx with the same filters, through the real gateway, services and PostgreSQL.
  * (Clients: gateway/test/orders.int-spec.ts.)
  */
@@ -133,6 +133,19 @@ describe('sorted, filtered and exported lists', () => {
       ['فاتورة مبيعات', 96.6, 'غير مدفوعة'],
     ]);
     expect((await owner.get('/api/invoices?sort=balanceDue:asc')).status).toBe(400);
+  });
+
+  it('exports the users in Arabic, to admins and owners only', async () => {
+    const lines = await csvLines('/api/users?format=csv', 'ar');
+    expect(lines[0]).toBe('الاسم الكامل,اسم المستخدم,البريد الإلكتروني,الجوال,الدور,الحالة,الصلاحيات,تاريخ الإضافة');
+    const ownerLine = lines.find((line) => line.split(',')[1] === 'owner');
+    expect(ownerLine?.split(',').slice(4, 6)).toEqual(['مالك', 'معتمد']);
+    const xlsx = await owner.get('/api/users?format=xlsx');
+    expect(xlsx.headers.get('content-disposition')).toMatch(/filename="users-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    const sheet = await readSheet(Buffer.from(await xlsx.arrayBuffer()));
+    expect(sheet[0]![0]).toBe('Full name');
+    expect(sheet.length).toBe(lines.length);
+    expect((await owner.get('/api/users?format=pdf')).status).toBe(400);
   });
 
   it('answers 401 to an export without a session', async () => {

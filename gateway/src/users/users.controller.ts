@@ -8,21 +8,76 @@ import {
   type DemoRequestDto,
   type RpcMeta,
   type UserDto,
+  type UserRole,
+  type UserStatus,
 } from '@erp/contracts';
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
+import {
+  exportLanguageOf,
+  ExportFormatParam,
+  sendTableFile,
+  tableFile,
+  type ExportColumn,
+  type ExportFormat,
+  type ExportLanguage,
+} from '../common/table-export.js';
+import { GatewayConfig } from '../config/gateway.config.js';
+
+class UsersQuery {
+  @ExportFormatParam()
+  format?: ExportFormat;
+}
+
+const roleLabels: Record<ExportLanguage, Record<UserRole, string>> = {
+  en: { owner: 'Owner', admin: 'Admin', staff: 'Staff' },
+  ar: { owner: 'مالك', admin: 'مدير', staff: 'موظف' },
+};
+
+const statusLabels: Record<ExportLanguage, Record<UserStatus, string>> = {
+  en: { pending: 'Pending approval', approved: 'Approved', rejected: 'Rejected' },
+  ar: { pending: 'قيد الاعتماد', approved: 'معتمد', rejected: 'مرفوض' },
+};
+
+/** The columns of the users export: who, their role and status, and their permissions by code. */
+function userColumns(language: ExportLanguage): Array<ExportColumn<UserDto>> {
+  return [
+    { header: { en: 'Full name', ar: 'الاسم الكامل' }, width: 28, value: (user) => user.fullName },
+    { header: { en: 'Username', ar: 'اسم المستخدم' }, value: (user) => user.username },
+    { header: { en: 'Email', ar: 'البريد الإلكتروني' }, width: 28, value: (user) => user.email },
+    { header: { en: 'Phone', ar: 'الجوال' }, value: (user) => user.phone },
+    { header: { en: 'Role', ar: 'الدور' }, value: (user) => roleLabels[language][user.role] },
+    { header: { en: 'Status', ar: 'الحالة' }, value: (user) => statusLabels[language][user.status] },
+    { header: { en: 'Permissions', ar: 'الصلاحيات' }, width: 48, value: (user) => user.permissions.join(', ') },
+    { header: { en: 'Added', ar: 'تاريخ الإضافة' }, kind: 'date', value: (user) => user.createdAt },
+  ];
+}
 
 /** Users & Permissions (/users-permissions). */
 @AdminOnly()
 @Controller('users')
 export class UsersController {
-  constructor(private readonly identity: IdentityClient) {}
+  constructor(
+    private readonly identity: IdentityClient,
+    private readonly config: GatewayConfig,
+  ) {}
 
+  /** Every user; `format=csv|xlsx` downloads them (headers in the language of Accept-Language). */
   @Get()
-  list(@RequestMeta() meta: RpcMeta): Promise<UserDto[]> {
-    return this.identity.listUsers(meta);
+  async list(
+    @Query() query: UsersQuery,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @RequestMeta() meta: RpcMeta,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UserDto[] | Buffer> {
+    const users = await this.identity.listUsers(meta);
+    if (!query.format) return users;
+    const language = exportLanguageOf(acceptLanguage);
+    const table = { format: query.format, language, timeZone: this.config.BUSINESS_TIME_ZONE };
+    return sendTableFile(reply, query.format, 'users', await tableFile(table, userColumns(language), users));
   }
 
   @Post()

@@ -1,7 +1,7 @@
 import type { UserDto } from '@erp/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { admin, bodiesSent, makeApiKey, makeUser, owner, serveApi } from '../../../test/fixtures';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -23,6 +23,51 @@ function renderPage(currentUser: UserDto, users: UserDto[], routes: Parameters<t
 }
 
 describe('UsersPermissionsPage', () => {
+  describe('the list', () => {
+    const zaid = makeUser({ id: 'u-zaid', fullName: 'Zaid Omar', username: 'zaid', createdAt: '2026-01-05T08:00:00Z' });
+    const amal = makeUser({
+      id: 'u-amal',
+      fullName: 'Amal Saleh',
+      username: 'amal',
+      createdAt: '2026-03-01T08:00:00Z',
+    });
+    const names = () =>
+      within(screen.getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]!.querySelector('bdi')?.textContent);
+
+    it('sorts by a column header, ascending, descending, then as the server gave it', async () => {
+      const { user } = renderPage(owner, [zaid, owner, amal]);
+      await screen.findByText('Zaid Omar');
+      const original = names();
+      const header = screen.getByRole('columnheader', { name: /User/ });
+      await user.click(within(header).getByRole('button'));
+      expect(header.getAttribute('aria-sort')).toBe('ascending');
+      expect(names()).toEqual([...original].sort((a, b) => a!.localeCompare(b!)));
+      await user.click(within(header).getByRole('button'));
+      expect(names()).toEqual([...original].sort((a, b) => b!.localeCompare(a!)));
+      await user.click(within(header).getByRole('button'));
+      expect(names()).toEqual(original);
+      const added = screen.getByRole('columnheader', { name: /Created|Added/ });
+      await user.click(within(added).getByRole('button'));
+      expect(names().indexOf('Zaid Omar')).toBeLessThan(names().indexOf('Amal Saleh'));
+    });
+
+    it('exports the users as Excel with the screen language', async () => {
+      const createObjectURL = vi.fn(() => 'blob:users');
+      Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+      const { fetchMock, user } = renderPage(owner, [owner, amal]);
+      await screen.findByText('Amal Saleh');
+      await user.click(screen.getByRole('button', { name: 'Export' }));
+      await user.click(await screen.findByRole('menuitem', { name: /Excel/ }));
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+      const exportCall = fetchMock.mock.calls.find(([url]) => String(url).includes('format=xlsx'));
+      expect(String(exportCall![0])).toMatch(/\/api\/users\?format=xlsx$/);
+      expect(new Headers(exportCall![1]?.headers).get('accept-language')).toBe('en');
+    });
+  });
+
   describe('create user', () => {
     it("refuses missing required fields with 'Validation Error' and sends nothing", async () => {
       const { fetchMock, user } = renderPage(owner, [owner]);

@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ExportMenu } from '../../../components/list/export-menu';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { PageHeader } from '../../../components/page-header';
@@ -76,9 +77,12 @@ export function UsersPermissionsPage({ currentUser }: UsersPermissionsPageProps)
         title={t('title')}
         subtitle={t('subtitle')}
         actions={
-          <Button variant="contained" startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => setCreating(true)}>
-            {t('actions.create')}
-          </Button>
+          <>
+            <ExportMenu path="/api/users" name="users" />
+            <Button variant="contained" startIcon={<PersonAddAlt1RoundedIcon />} onClick={() => setCreating(true)}>
+              {t('actions.create')}
+            </Button>
+          </>
         }
       />
       {users.isError ? (

@@ -13,15 +13,43 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
 import { formatDate } from '../../../lib/format';
+import { nextSort, type ListSort } from '../../../lib/list-sort';
 import { useLanguage } from '../../../lib/use-language';
 import { allUserPermissions, holdsEveryPermission, permissionLabelKey, sortPermissions } from '../lib/permissions';
 
 const COLUMNS = 7;
+
+/** The columns the users list sorts by, in the browser: a company's handful of accounts comes whole. */
+type UserSortField = 'name' | 'email' | 'role' | 'status' | 'createdAt';
+const ROLE_ORDER = { owner: 0, admin: 1, staff: 2 } as const;
+const STATUS_ORDER = { pending: 0, approved: 1, rejected: 2 } as const;
+
+function sortedUsers(users: UserDto[], sort: ListSort<UserSortField> | null, language: string): UserDto[] {
+  if (!sort) return users;
+  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+  const compare = (a: UserDto, b: UserDto): number => {
+    switch (sort.field) {
+      case 'name':
+        return collator.compare(a.fullName || a.username, b.fullName || b.username);
+      case 'email':
+        return collator.compare(a.email, b.email);
+      case 'role':
+        return ROLE_ORDER[a.role] - ROLE_ORDER[b.role];
+      case 'status':
+        return STATUS_ORDER[a.status] - STATUS_ORDER[b.status];
+      case 'createdAt':
+        return a.createdAt.localeCompare(b.createdAt);
+    }
+  };
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return [...users].sort((a, b) => sign * compare(a, b) || a.id.localeCompare(b.id));
+}
 
 export interface UserRowAccess {
   /** Why the user cannot be edited, or null when they can. */
@@ -82,6 +110,13 @@ export function UsersTable({
 }: UsersTableProps) {
   const { t } = useTranslation('users-permissions');
   const { language } = useLanguage();
+  const [sort, setSort] = useState<ListSort<UserSortField> | null>(null);
+  const rows = useMemo(() => (users ? sortedUsers(users, sort, language) : undefined), [users, sort, language]);
+  const sortable = (field: UserSortField, label: string) => (
+    <SortableHeaderCell field={field} sort={sort} onSort={(next) => setSort((current) => nextSort(current, next))}>
+      {label}
+    </SortableHeaderCell>
+  );
 
   const permissionSummary = (user: UserDto) => {
     if (holdsEveryPermission(user.role)) return { text: t('table.allPermissions'), detail: null };
@@ -97,20 +132,20 @@ export function UsersTable({
       <Table aria-label={t('table.label')} aria-busy={isLoading} sx={{ minWidth: 820 }}>
         <TableHead>
           <TableRow>
-            <TableCell>{t('table.columns.user')}</TableCell>
-            <TableCell>{t('table.columns.email')}</TableCell>
-            <TableCell>{t('table.columns.role')}</TableCell>
-            <TableCell>{t('table.columns.status')}</TableCell>
+            {sortable('name', t('table.columns.user'))}
+            {sortable('email', t('table.columns.email'))}
+            {sortable('role', t('table.columns.role'))}
+            {sortable('status', t('table.columns.status'))}
             <TableCell>{t('table.columns.permissions')}</TableCell>
-            <TableCell>{t('table.columns.created')}</TableCell>
+            {sortable('createdAt', t('table.columns.created'))}
             <TableCell align="right">{t('table.columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
-          {isLoading || !users ? (
+          {isLoading || !rows ? (
             <TableSkeletonRows columns={COLUMNS} />
           ) : (
-            users.map((user) => {
+            rows.map((user) => {
               const name = user.fullName || user.username;
               const access = accessOf(user);
               const summary = permissionSummary(user);
