@@ -32,8 +32,9 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
       }}
     >
       <Box sx={{ minWidth: 0 }}>
+        {/* Isolated: a title may be a name people typed ("Al-Rayyan Foodstuff Est." keeps its full stop in Arabic). */}
         <Typography variant="h4" component="h1">
-          {title}
+          <bdi>{title}</bdi>
         </Typography>
         {subtitle && (
           <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }}>

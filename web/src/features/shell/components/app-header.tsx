@@ -130,7 +130,7 @@ export function AppHeader({
                 noWrap
                 sx={{ display: 'block', fontWeight: 600, lineHeight: 1.3 }}
               >
-                {user.fullName}
+                <bdi>{user.fullName}</bdi>
               </Typography>
               <Typography
                 component="span"
@@ -160,7 +160,7 @@ export function AppHeader({
               sx={{ px: 2, pt: 0.5, pb: 1, mb: 0.5, borderBottom: 1, borderColor: 'divider' }}
             >
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {user.fullName}
+                <bdi>{user.fullName}</bdi>
               </Typography>
               <Typography variant="caption" color="text.secondary">
                 {roleName}
