@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { admin, bodiesSent, makeApiKey, makeUser, owner, serveApi } from '../../../test/fixtures';
-import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { jsonResponse, mockMatchMedia, renderWithProviders } from '../../../test/render';
 import { UsersPermissionsPage } from './users-permissions-page';
 
 const sara = makeUser({ id: 'u-sara', fullName: 'Sara Al-Qahtani', username: 'sara' });
@@ -52,6 +52,18 @@ describe('UsersPermissionsPage', () => {
       const added = screen.getByRole('columnheader', { name: /Created|Added/ });
       await user.click(within(added).getByRole('button'));
       expect(names().indexOf('Zaid Omar')).toBeLessThan(names().indexOf('Amal Saleh'));
+    });
+
+    it('shows each user as a card with its actions at phone width', async () => {
+      mockMatchMedia((query) => query.includes('max-width: 599.95px'));
+      const { user } = renderPage(owner, [owner, amal]);
+      const list = await screen.findByRole('list', { name: 'Users' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const cards = await within(list).findAllByTestId('user-row');
+      expect(cards).toHaveLength(2);
+      const card = cards.find((element) => element.textContent?.includes('Amal Saleh'))!;
+      await user.click(within(card).getByRole('button', { name: 'Edit Amal Saleh' }));
+      expect(await screen.findByRole('dialog', { name: /Edit \u2068Amal Saleh\u2069/ })).toBeTruthy();
     });
 
     it('exports the users as Excel with the screen language', async () => {

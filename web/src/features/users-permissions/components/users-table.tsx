@@ -5,6 +5,7 @@ import LockResetRoundedIcon from '@mui/icons-material/LockResetRounded';
 import VpnKeyRoundedIcon from '@mui/icons-material/VpnKeyRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
+import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
 import { formatDate } from '../../../lib/format';
@@ -110,6 +112,7 @@ export function UsersTable({
 }: UsersTableProps) {
   const { t } = useTranslation('users-permissions');
   const { language } = useLanguage();
+  const isPhone = useIsPhone();
   const [sort, setSort] = useState<ListSort<UserSortField> | null>(null);
   const rows = useMemo(() => (users ? sortedUsers(users, sort, language) : undefined), [users, sort, language]);
   const sortable = (field: UserSortField, label: string) => (
@@ -126,6 +129,76 @@ export function UsersTable({
       detail: held.length > 0 ? held.map((permission) => t(permissionLabelKey(permission))).join(' · ') : null,
     };
   };
+
+  /** Edit, reset password, API keys and delete, each saying why when it is not allowed. */
+  const actions = (user: UserDto) => {
+    const name = user.fullName || user.username;
+    const access = accessOf(user);
+    return (
+      <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
+        <RowAction
+          label={t('actions.editUser', { name })}
+          blockedReason={access.editBlockedReason}
+          onClick={() => onEdit(user)}
+          icon={<EditRoundedIcon fontSize="small" />}
+        />
+        <RowAction
+          label={t('actions.resetPassword', { name })}
+          blockedReason={access.resetBlockedReason}
+          onClick={() => onResetPassword(user)}
+          icon={<LockResetRoundedIcon fontSize="small" />}
+        />
+        <RowAction
+          label={t('actions.apiKeys', { name })}
+          blockedReason={null}
+          onClick={() => onShowApiKeys(user)}
+          icon={<VpnKeyRoundedIcon fontSize="small" />}
+        />
+        <RowAction
+          label={t('actions.deleteUser', { name })}
+          blockedReason={access.deleteBlockedReason}
+          onClick={() => onDelete(user)}
+          icon={<DeleteOutlineRoundedIcon fontSize="small" />}
+          color="error"
+        />
+      </Box>
+    );
+  };
+
+  // On a phone each user is a card, its actions at hand (no sideways scrolling).
+  if (isPhone) {
+    return (
+      <PhoneList label={t('table.label')} busy={isLoading}>
+        {isLoading || !rows
+          ? [0, 1, 2].map((index) => (
+              <PhoneListItem key={index} testId="skeleton-row">
+                <Skeleton variant="text" width="50%" />
+                <Skeleton variant="text" width="85%" />
+              </PhoneListItem>
+            ))
+          : rows.map((user) => (
+              <PhoneListItem key={user.id} testId="user-row">
+                <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    <bdi>{user.fullName || user.username}</bdi>
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    <span dir="ltr">{user.email}</span>
+                  </Typography>
+                </PhoneListHead>
+                <PhoneFacts
+                  facts={[
+                    { label: t('table.columns.role'), value: <RoleBadge role={user.role} /> },
+                    { label: t('table.columns.permissions'), value: permissionSummary(user).text },
+                    { label: t('table.columns.created'), value: formatDate(user.createdAt, language) },
+                  ]}
+                />
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{actions(user)}</Box>
+              </PhoneListItem>
+            ))}
+      </PhoneList>
+    );
+  }
 
   return (
     <TableContainer>
@@ -147,7 +220,6 @@ export function UsersTable({
           ) : (
             rows.map((user) => {
               const name = user.fullName || user.username;
-              const access = accessOf(user);
               const summary = permissionSummary(user);
               return (
                 <TableRow key={user.id} hover>
@@ -187,33 +259,7 @@ export function UsersTable({
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt, language)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Box sx={{ display: 'inline-flex', gap: 0.5 }}>
-                      <RowAction
-                        label={t('actions.editUser', { name })}
-                        blockedReason={access.editBlockedReason}
-                        onClick={() => onEdit(user)}
-                        icon={<EditRoundedIcon fontSize="small" />}
-                      />
-                      <RowAction
-                        label={t('actions.resetPassword', { name })}
-                        blockedReason={access.resetBlockedReason}
-                        onClick={() => onResetPassword(user)}
-                        icon={<LockResetRoundedIcon fontSize="small" />}
-                      />
-                      <RowAction
-                        label={t('actions.apiKeys', { name })}
-                        blockedReason={null}
-                        onClick={() => onShowApiKeys(user)}
-                        icon={<VpnKeyRoundedIcon fontSize="small" />}
-                      />
-                      <RowAction
-                        label={t('actions.deleteUser', { name })}
-                        blockedReason={access.deleteBlockedReason}
-                        onClick={() => onDelete(user)}
-                        icon={<DeleteOutlineRoundedIcon fontSize="small" />}
-                        color="error"
-                      />
-                    </Box>
+                    {actions(user)}
                   </TableCell>
                 </TableRow>
               );
