@@ -211,13 +211,18 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
   const sku = (code: string): string => bySku.get(code)!.id;
 
   /** Speech made with espeak-ng, converted by ffmpeg as a browser records it (webm/Opus by default). */
-  function speak(text: string, voice = 'en-us', format: 'webm' | 'ogg' | 'mp3' | 'wav' = 'webm'): string {
+  function speak(text: string, voice = 'en-us', format: 'webm' | 'ogg' | 'mp3' | 'm4a' | 'wav' = 'webm'): string {
     clips += 1;
     const wav = join(audioDir, `clip-${clips}.wav`);
     execFileSync('espeak-ng', ['-v', voice, '-s', '165', '-w', wav, text]);
     if (format === 'wav') return readFileSync(wav).toString('base64');
     const out = join(audioDir, `clip-${clips}.${format}`);
-    const codec = { webm: ['-c:a', 'libopus'], ogg: ['-c:a', 'libopus'], mp3: ['-c:a', 'libmp3lame'] }[format];
+    const codec = {
+      webm: ['-c:a', 'libopus'],
+      ogg: ['-c:a', 'libopus'],
+      mp3: ['-c:a', 'libmp3lame'],
+      m4a: ['-c:a', 'aac'],
+    }[format];
     execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', wav, ...codec, out]);
     return readFileSync(out).toString('base64');
   }
@@ -700,6 +705,26 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
           .subarray(0, 4)
           .toString('hex'),
       ).toBe('1a45dfa3');
+    });
+
+    it('reads voice files as the screen uploads them: a WhatsApp .opus with no type, an .m4a from a phone', async () => {
+      const said = 'six cartons of almarai fresh milk two liter';
+      for (const [format, mimeType] of [
+        ['ogg', 'audio/ogg'],
+        ['m4a', 'audio/mp4'],
+      ] as const) {
+        const response = await owner.post('/api/orders/transcribe', {
+          // The browser's data URL of a file saved without a MIME type; the gateway reads the bytes.
+          audioBase64: `data:application/octet-stream;base64,${speak(said, 'en-us', format)}`,
+          mimeType,
+          language: 'en',
+        });
+        expect(response.status, await response.clone().text()).toBe(200);
+        const result = await json<OrderParseResultDto>(response);
+        expect(result.source).toBe('voice');
+        expect(result.uploadedFileUrl).toMatch(new RegExp(`\\.${format}$`));
+        expect(lines(result)).toEqual([['MILK-ALM-2L', 6, 'carton']]);
+      }
     });
 
     it('measures word and item accuracy and latency on espeak-ng clips in ogg, mp3 and wav', async () => {

@@ -28,3 +28,36 @@ export function checkDocumentFile(file: Pick<File, 'name' | 'type' | 'size'>): D
   if (file.size > MAX_DOCUMENT_BYTES) return 'size';
   return null;
 }
+
+/**
+ * Voice files (CONTRACT §6, docs/api/ai-intake.md): a WhatsApp voice note saved from the phone
+ * (.opus or .ogg), or m4a, mp3, wav, webm; at most 10 MB. The server reads the bytes for the type.
+ */
+const audioExtensionTypes: Record<string, string> = {
+  opus: 'audio/ogg',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+  aac: 'audio/mp4',
+  wav: 'audio/wav',
+  webm: 'audio/webm',
+};
+export const AUDIO_ACCEPT = ['audio/*', ...Object.keys(audioExtensionTypes).map((extension) => `.${extension}`)].join(
+  ',',
+);
+
+/** The audio type to send with a voice file: its MIME type when audio, else its extension's; '' when neither says. */
+export function audioTypeOf(file: Pick<File, 'name' | 'type'>): string {
+  if (file.type.startsWith('audio/')) return file.type.split(';')[0]!.trim();
+  const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
+  return audioExtensionTypes[extension] ?? '';
+}
+
+/** Why a picked file cannot be sent as a voice note, or null when it can. */
+export function checkAudioFile(file: Pick<File, 'name' | 'type' | 'size'>): DocumentFileProblem | null {
+  if (!audioTypeOf(file)) return 'type';
+  if (file.size > MAX_DOCUMENT_BYTES) return 'size';
+  return null;
+}

@@ -270,6 +270,38 @@ describe('UploadOrderDialog', () => {
     });
   });
 
+  describe('Voice file', () => {
+    it('takes a WhatsApp voice note saved as .opus, refuses what is no audio, and sends the file as ogg', async () => {
+      giveMicrophone(async () => ({ getTracks: () => [] }));
+      const result = makeParseResult({ source: 'voice' });
+      const { fetchMock, onParsed, user, dialog } = renderDialog({
+        'POST /api/orders/transcribe': accepted,
+        '/api/ai-jobs/job-1': jobAnswers({ state: 'completed', result }),
+      });
+      await user.click(within(dialog).getByRole('tab', { name: 'Voice' }));
+      const input = within(dialog).getByLabelText('Voice file');
+
+      await user.upload(input, new File([new Uint8Array(4)], 'list.txt', { type: 'text/plain' }));
+      const refused = await findToast('Not a voice file');
+      expect(within(refused).getByText('Please choose an OPUS, OGG, M4A, MP3 or WAV file')).toBeTruthy();
+
+      // Phones save WhatsApp voice notes as .opus, often with no MIME type.
+      await user.upload(input, new File(['voice'], 'PTT-20261128-WA0007.opus', { type: '' }));
+      expect(
+        await within(dialog).findByText(
+          'Voice file: \u2068PTT-20261128-WA0007.opus\u2069. Play it to check it is the order.',
+        ),
+      ).toBeTruthy();
+      expect(within(dialog).getByLabelText('Recorded voice note')).toBeTruthy();
+      await user.click(within(dialog).getByRole('button', { name: 'Transcribe & Process' }));
+
+      await waitFor(() => expect(onParsed).toHaveBeenCalledWith(result));
+      expect(bodiesSent(fetchMock, 'POST', '/api/orders/transcribe?wait=false')).toEqual([
+        { audioBase64: 'data:audio/ogg;base64,dm9pY2U=', mimeType: 'audio/ogg', language: 'en' },
+      ]);
+    });
+  });
+
   describe('Image', () => {
     const file = (name: string, type: string, bytes = 12) => new File([new Uint8Array(bytes)], name, { type });
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { useAiRead } from '../../../lib/ai-job';
-import { checkDocumentFile } from '../../../lib/document-file';
+import { audioTypeOf, checkAudioFile, checkDocumentFile } from '../../../lib/document-file';
 import { readAsDataUrl } from '../../../lib/read-file';
 import { useLanguage } from '../../../lib/use-language';
 import {
@@ -117,6 +117,16 @@ export function UploadOrderDialog({ onClose, onParsed }: UploadOrderDialogProps)
     }
     setFailure(null);
     setFile(picked);
+  };
+
+  const pickVoiceFile = (picked: File) => {
+    const problem = checkAudioFile(picked);
+    if (problem) {
+      refuse(problem === 'type' ? 'invalidAudioType' : 'fileTooLarge');
+      return;
+    }
+    setFailure(null);
+    recorder.takeFile(picked, audioTypeOf(picked));
   };
 
   const process = () => {
@@ -238,6 +248,7 @@ export function UploadOrderDialog({ onClose, onParsed }: UploadOrderDialogProps)
                 recorder={recorder}
                 language={voiceLanguage}
                 onLanguageChange={setVoiceLanguage}
+                onPickFile={pickVoiceFile}
                 disabled={busy}
               />
             )}

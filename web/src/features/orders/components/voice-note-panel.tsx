@@ -1,5 +1,6 @@
 import FiberManualRecordRoundedIcon from '@mui/icons-material/FiberManualRecordRounded';
 import MicRoundedIcon from '@mui/icons-material/MicRounded';
+import AudioFileRoundedIcon from '@mui/icons-material/AudioFileRounded';
 import ReplayRoundedIcon from '@mui/icons-material/ReplayRounded';
 import StopRoundedIcon from '@mui/icons-material/StopRounded';
 import Box from '@mui/material/Box';
@@ -8,7 +9,9 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { keyframes } from '@mui/material/styles';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUDIO_ACCEPT } from '../../../lib/document-file';
 import { voiceLanguages, type VoiceLanguage } from '../api/order-intake-api';
 import { clockOf, type VoiceRecorder } from '../hooks/use-voice-recorder';
 
@@ -21,23 +24,28 @@ interface VoiceNotePanelProps {
   recorder: VoiceRecorder;
   language: VoiceLanguage;
   onLanguageChange: (language: VoiceLanguage) => void;
+  /** A voice file chosen (a WhatsApp voice note saved from the phone), to check and take. */
+  onPickFile: (file: File) => void;
   disabled: boolean;
 }
 
 /**
  * The Voice tab (SPEC §2, §4): the language spoken (sent with the note, docs/api/ai-intake.md),
- * Record / Stop, then playback and Record Again.
+ * Record / Stop, then playback and Record Again; or a voice file instead of recording.
  */
-export function VoiceNotePanel({ recorder, language, onLanguageChange, disabled }: VoiceNotePanelProps) {
+export function VoiceNotePanel({ recorder, language, onLanguageChange, onPickFile, disabled }: VoiceNotePanelProps) {
   const { t } = useTranslation('orders');
   const { state } = recorder;
   const recording = state.status === 'recording';
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const status =
     state.status === 'recording'
       ? t('upload.voice.recording', { time: clockOf(state.seconds) })
       : state.status === 'recorded'
-        ? t('upload.voice.recorded', { time: clockOf(state.note.seconds) })
+        ? state.note.fileName
+          ? t('upload.voice.fileChosen', { name: state.note.fileName })
+          : t('upload.voice.recorded', { time: clockOf(state.note.seconds) })
         : state.status === 'starting'
           ? t('upload.voice.starting')
           : t('upload.voice.idle');
@@ -133,6 +141,30 @@ export function VoiceNotePanel({ recorder, language, onLanguageChange, disabled 
         )}
         <Typography variant="caption" color="text.secondary">
           {t('upload.voice.limit')}
+        </Typography>
+        <Button
+          variant="text"
+          size="small"
+          startIcon={<AudioFileRoundedIcon />}
+          onClick={() => fileInput.current?.click()}
+          disabled={disabled || recording}
+        >
+          {t('upload.voice.chooseFile')}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept={AUDIO_ACCEPT}
+          aria-label={t('upload.voice.fileInput')}
+          hidden
+          onChange={(event) => {
+            const picked = event.target.files?.[0];
+            event.target.value = '';
+            if (picked) onPickFile(picked);
+          }}
+        />
+        <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {t('upload.voice.fileHint')}
         </Typography>
       </Box>
     </Box>

@@ -16,6 +16,8 @@ export interface VoiceNote {
   /** The container type without codecs ("audio/webm"), sent as `mimeType`. */
   mimeType: string;
   seconds: number;
+  /** A voice file chosen rather than recorded (a WhatsApp voice note saved from the phone). */
+  fileName?: string;
 }
 
 export type RecorderState =
@@ -31,6 +33,8 @@ export interface VoiceRecorder {
   stop: () => void;
   /** Drops the recording (Record Again starts a new one). */
   reset: () => void;
+  /** Takes a voice file instead of a recording (already checked: type and size). */
+  takeFile: (file: File, mimeType: string) => void;
 }
 
 function canRecord(): boolean {
@@ -157,7 +161,18 @@ export function useVoiceRecorder(onProblem: (problem: RecorderProblem) => void):
     [dropNote, release],
   );
 
-  return { state, start, stop, reset };
+  const takeFile = useCallback(
+    (file: File, mimeType: string) => {
+      dropNote();
+      // Typed as the audio it is: phones save WhatsApp's .opus notes with no MIME type.
+      const blob = new Blob([file], { type: mimeType });
+      url.current = URL.createObjectURL(blob);
+      setState({ status: 'recorded', note: { blob, url: url.current, mimeType, seconds: 0, fileName: file.name } });
+    },
+    [dropNote],
+  );
+
+  return { state, start, stop, reset, takeFile };
 }
 
 /** 75 -> "1:15". */
