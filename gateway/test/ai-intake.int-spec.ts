@@ -724,6 +724,9 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
         expect(result.source).toBe('voice');
         expect(result.uploadedFileUrl).toMatch(new RegExp(`\\.${format}$`));
         expect(lines(result)).toEqual([['MILK-ALM-2L', 6, 'carton']]);
+        // Heard by the offline recogniser: never a certain match, the quantity to check.
+        expect(result.parsed.items[0]).toMatchObject({ quantityNeedsCheck: true });
+        expect(result.parsed.items[0]!.confidence).toBeLessThanOrEqual(0.75);
       }
     });
 

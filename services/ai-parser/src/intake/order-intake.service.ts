@@ -35,6 +35,8 @@ export interface Reading {
   source: IntakeSource;
   /** Quantities came through OCR or the offline recogniser. */
   quantitiesUncertain: boolean;
+  /** The words came from the offline recogniser: no line read from them is a certain match. */
+  wordsUncertain?: boolean;
   uploadedFileUrl?: string;
   transcription?: string;
   transcriptionEngine?: string;
@@ -72,7 +74,10 @@ export class OrderIntakeService {
       memory = await this.memory.recall(client.id, draft.clientName);
       if (memory.length > 0) draft = parseOrderText(text, snapshot.index, { memory });
     }
-    const trust: QuantityTrust = { allNeedCheck: reading.quantitiesUncertain };
+    const trust: QuantityTrust = {
+      allNeedCheck: reading.quantitiesUncertain,
+      wordsUncertain: reading.wordsUncertain ?? false,
+    };
     let items = draft.items.map((item) => toItemDto(item, trust));
     let clientName = draft.clientName;
     let engine = 'offline';
@@ -179,6 +184,7 @@ export class OrderIntakeService {
       {
         source: 'voice',
         quantitiesUncertain: true,
+        wordsUncertain: true,
         uploadedFileUrl: data.file.url,
         transcription: heard,
         transcriptionEngine: failure ? `pocketsphinx (openai failed: ${failure})` : 'pocketsphinx',

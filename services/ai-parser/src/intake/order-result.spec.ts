@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogIndex, loadCatalog, loadPackedCatalog, packedCatalogIndex } from '../../test/parser-fixtures.js';
 import { parseOrderText, type CatalogItem } from '../parser/index.js';
-import { applyMemory, itemsFromModel, modelLinesOf, toItemDto } from './order-result.js';
+import { applyMemory, itemsFromModel, modelLinesOf, toItemDto, UNSURE_READING } from './order-result.js';
 
 const catalog = new Map<string, CatalogItem>(loadCatalog().map((item) => [item.id, item]));
 const packedCatalog = new Map<string, CatalogItem>(loadPackedCatalog().map((item) => [item.id, item]));
@@ -12,6 +12,18 @@ describe('order results', () => {
     const draft = parseOrderText('Afia oil 1.5L\n6 ctn almarai milk 2L', catalogIndex());
     expect(draft.items.map((item) => toItemDto(item, trust).quantityNeedsCheck)).toEqual([true, false]);
     expect(draft.items.map((item) => toItemDto(item, { allNeedCheck: true }).quantityNeedsCheck)).toEqual([true, true]);
+  });
+
+  it('never gives a line read from an offline transcript a certain match, its alternatives neither', () => {
+    const draft = parseOrderText('6 ctn almarai milk 2L\n3 bags sugar', catalogIndex());
+    expect(draft.items[0]!.confidence).toBeGreaterThan(UNSURE_READING);
+    const heard = draft.items.map((item) => toItemDto(item, { allNeedCheck: true, wordsUncertain: true }));
+    expect(heard.map((item) => item.confidence)).toEqual(draft.items.map((item) => Math.min(item.confidence, 0.75)));
+    expect(heard.flatMap((item) => item.alternatives).every((alternative) => alternative.confidence <= 0.75)).toBe(
+      true,
+    );
+    // A typed message keeps the parser's confidence.
+    expect(toItemDto(draft.items[0]!, trust).confidence).toBe(draft.items[0]!.confidence);
   });
 
   it('shows the model each line with the offline choice first among its candidates', () => {

@@ -17,6 +17,18 @@ import {
 export interface QuantityTrust {
   /** Every quantity came through OCR or the offline recogniser: the user must check them. */
   allNeedCheck: boolean;
+  /**
+   * The words themselves may be wrong: the offline recogniser always hears some sentence of the
+   * catalogue's grammar, so a match on what it heard is never certain (at most UNSURE_READING).
+   */
+  wordsUncertain?: boolean;
+}
+
+/** The highest confidence of a line read from words that may be wrong: below the screens' "good match" (0.85). */
+export const UNSURE_READING = 0.75;
+
+function capped(trust: QuantityTrust, confidence: number): number {
+  return trust.wordsUncertain ? Math.min(confidence, UNSURE_READING) : confidence;
 }
 
 const arabic = /[\u0600-\u06ff]/;
@@ -71,6 +83,7 @@ function modelReading(
 export function toItemDto(item: ParsedOrderItem, trust: QuantityTrust): ParsedOrderItemDto {
   // No quantity and no unit stated: the parser assumed one (e.g. "Afia oil 1.5L").
   const assumed = !item.unitStated && item.quantity === 1;
+  const cap = (confidence: number) => capped(trust, confidence);
   return {
     itemName: item.itemName,
     itemNameAr: item.itemNameAr,
@@ -79,13 +92,13 @@ export function toItemDto(item: ParsedOrderItem, trust: QuantityTrust): ParsedOr
     unitPrice: item.unitPrice,
     stockItemId: item.stockItemId,
     sku: item.sku,
-    confidence: item.confidence,
+    confidence: cap(item.confidence),
     sourceText: item.sourceText,
     phrase: item.phrase,
     quantityNeedsCheck: trust.allNeedCheck || assumed,
     unitNeedsCheck: item.unitNeedsCheck,
     matchedBy: item.matchedBy,
-    alternatives: item.alternatives,
+    alternatives: item.alternatives.map((alternative) => ({ ...alternative, confidence: cap(alternative.confidence) })),
   };
 }
 
@@ -141,7 +154,7 @@ export function itemsFromModel(
       unitPrice: placed.unitPrice,
       stockItemId: chosen?.id ?? null,
       sku: chosen?.sku ?? null,
-      confidence: chosen ? (candidateConfidence(line, chosen.id) ?? 0.5) : (line?.confidence ?? 0),
+      confidence: capped(trust, chosen ? (candidateConfidence(line, chosen.id) ?? 0.5) : (line?.confidence ?? 0)),
       sourceText: line?.sourceText ?? item.itemName,
       phrase: line?.phrase ?? normalizePhrase(item.itemName),
       quantityNeedsCheck: trust.allNeedCheck || (line !== undefined && lineReading(line).quantity !== reading.quantity),
