@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
@@ -46,6 +47,16 @@ export function PhoneListItem({
       {children}
     </Box>
   );
+}
+
+/** Three placeholder cards while a phone list loads (the table's TableSkeletonRows). */
+export function PhoneSkeletonItems({ count = 3 }: { count?: number }) {
+  return Array.from({ length: count }, (_value, index) => (
+    <PhoneListItem key={index} testId="skeleton-row">
+      <Skeleton variant="text" width="55%" />
+      <Skeleton variant="text" width="85%" />
+    </PhoneListItem>
+  ));
 }
 
 /** The names on one side and a badge (or any short value) on the other. */

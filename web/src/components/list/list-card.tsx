@@ -3,7 +3,6 @@ import SearchRoundedIcon from '@mui/icons-material/SearchRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import InputAdornment from '@mui/material/InputAdornment';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { ListSort } from '../../lib/list-sort';
 import type { ListPageSize } from '../../lib/use-server-list';
 import { LoadErrorAlert } from '../load-error-alert';
-import { PhoneList, PhoneListItem, useIsPhone } from '../phone-list';
+import { PhoneList, PhoneSkeletonItems, useIsPhone } from '../phone-list';
 import { SectionCardHeader } from '../section-card-header';
 import { TableSkeletonRows } from '../table-skeleton-rows';
 import { ListPagination } from './list-pagination';
@@ -154,16 +153,13 @@ export function ListCard<Row extends { id: string }, F extends string>({
         <PhoneSortSelect id={sortId} columns={sortColumns} sort={list.sort} onChange={list.setSort} />
       </Box>
       <PhoneList label={table.label} busy={!rows}>
-        {!rows
-          ? Array.from({ length: SKELETON_ROWS }, (_value, index) => (
-              <PhoneListItem key={index} testId="skeleton-row">
-                <Skeleton variant="text" width="55%" />
-                <Skeleton variant="text" width="85%" />
-              </PhoneListItem>
-            ))
-          : rows.length === 0
-            ? nothingMatches
-            : rows.map(phoneItem)}
+        {!rows ? (
+          <PhoneSkeletonItems count={SKELETON_ROWS} />
+        ) : rows.length === 0 ? (
+          nothingMatches
+        ) : (
+          rows.map(phoneItem)
+        )}
       </PhoneList>
     </>
   );

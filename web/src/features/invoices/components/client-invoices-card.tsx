@@ -2,7 +2,6 @@ import type { InvoiceDto } from '@erp/contracts';
 import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,7 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ListPagination } from '../../../components/list/list-pagination';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import {
+  PhoneFacts,
+  PhoneList,
+  PhoneListHead,
+  PhoneListItem,
+  PhoneSkeletonItems,
+  useIsPhone,
+} from '../../../components/phone-list';
 import { SectionCardHeader } from '../../../components/section-card-header';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import type { ClientInvoices } from '../hooks/use-client-invoices';
@@ -74,41 +80,38 @@ export function ClientInvoicesCard({ invoices, canRecordPayments, onOpen, onReco
 
   const phoneList = (
     <PhoneList label={t('client.tableLabel')} busy={!items}>
-      {!items
-        ? Array.from({ length: PLACEHOLDER_ROWS }, (_value, index) => (
-            <PhoneListItem key={index} testId="skeleton-row">
-              <Skeleton variant="text" width="60%" />
-              <Skeleton variant="text" width="90%" />
-            </PhoneListItem>
-          ))
-        : items.map((invoice) => (
-            <PhoneListItem key={invoice.id} testId="invoice-row">
-              <PhoneListHead badge={<InvoiceTypeBadge type={invoice.type} />}>
-                <InvoiceNumber invoice={invoice} onOpen={onOpen} />
-              </PhoneListHead>
-              {isReceivable(invoice) && invoice.paymentStatus && (
-                <Box>
-                  <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
-                </Box>
-              )}
-              <PhoneFacts
-                facts={[
-                  { label: t('list.columns.amount'), value: <InvoiceAmount invoice={invoice} format={format} /> },
-                  isReceivable(invoice)
-                    ? { label: t('list.columns.balance'), value: <BalanceDue invoice={invoice} format={format} /> }
-                    : { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
-                ]}
-              />
-              {isReceivable(invoice) && (
-                <Typography variant="caption" color="text.secondary">
-                  {t('list.issuedOn')} <IssuedAt value={invoice.issuedAt} format={format} />
-                </Typography>
-              )}
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
-                {actions(invoice, false)}
+      {!items ? (
+        <PhoneSkeletonItems count={PLACEHOLDER_ROWS} />
+      ) : (
+        items.map((invoice) => (
+          <PhoneListItem key={invoice.id} testId="invoice-row">
+            <PhoneListHead badge={<InvoiceTypeBadge type={invoice.type} />}>
+              <InvoiceNumber invoice={invoice} onOpen={onOpen} />
+            </PhoneListHead>
+            {isReceivable(invoice) && invoice.paymentStatus && (
+              <Box>
+                <PaymentStatusChip status={invoice.paymentStatus} overdue={invoice.overdue} type={invoice.type} />
               </Box>
-            </PhoneListItem>
-          ))}
+            )}
+            <PhoneFacts
+              facts={[
+                { label: t('list.columns.amount'), value: <InvoiceAmount invoice={invoice} format={format} /> },
+                isReceivable(invoice)
+                  ? { label: t('list.columns.balance'), value: <BalanceDue invoice={invoice} format={format} /> }
+                  : { label: t('list.columns.date'), value: <IssuedAt value={invoice.issuedAt} format={format} /> },
+              ]}
+            />
+            {isReceivable(invoice) && (
+              <Typography variant="caption" color="text.secondary">
+                {t('list.issuedOn')} <IssuedAt value={invoice.issuedAt} format={format} />
+              </Typography>
+            )}
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+              {actions(invoice, false)}
+            </Box>
+          </PhoneListItem>
+        ))
+      )}
     </PhoneList>
   );
 

@@ -9,7 +9,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import {
+  PhoneFacts,
+  PhoneList,
+  PhoneListHead,
+  PhoneListItem,
+  PhoneSkeletonItems,
+  useIsPhone,
+} from '../../../components/phone-list';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { toCents } from '../../../lib/decimal';
 import type { StatementDto, StatementLineDto } from '../api/statements-api';
@@ -155,40 +162,37 @@ export function StatementEntries({ statement }: { statement: StatementDto | unde
 
   const phoneList = (
     <PhoneList label={t('statement.tableLabel')} busy={!statement}>
-      {!statement
-        ? Array.from({ length: PLACEHOLDER_ROWS }, (_value, index) => (
-            <PhoneListItem key={index} testId="skeleton-row">
-              <Skeleton variant="text" width="60%" />
-              <Skeleton variant="text" width="90%" />
-            </PhoneListItem>
-          ))
-        : statement.lines.length === 0
-          ? emptyText
-          : statement.lines.map((line, index) => (
-              <PhoneListItem key={`${line.type}-${line.number}-${index}`} testId="statement-line">
-                <PhoneListHead
-                  badge={
-                    <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {format.day(line.date)}
-                    </Typography>
-                  }
-                >
-                  <LineDocument line={line} />
-                </PhoneListHead>
-                {line.type !== 'invoice' && (
-                  <Typography variant="body2" component="div">
-                    <LineDetails line={line} />
-                  </Typography>
-                )}
-                <PhoneFacts
-                  facts={[
-                    { label: t('statement.columns.debit'), value: money(line.debit) ?? <Dash /> },
-                    { label: t('statement.columns.credit'), value: money(line.credit) ?? <Dash /> },
-                    { label: t('statement.columns.balance'), value: format.money(line.balance, statement.currency) },
-                  ]}
-                />
-              </PhoneListItem>
-            ))}
+      {!statement ? (
+        <PhoneSkeletonItems count={PLACEHOLDER_ROWS} />
+      ) : statement.lines.length === 0 ? (
+        emptyText
+      ) : (
+        statement.lines.map((line, index) => (
+          <PhoneListItem key={`${line.type}-${line.number}-${index}`} testId="statement-line">
+            <PhoneListHead
+              badge={
+                <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                  {format.day(line.date)}
+                </Typography>
+              }
+            >
+              <LineDocument line={line} />
+            </PhoneListHead>
+            {line.type !== 'invoice' && (
+              <Typography variant="body2" component="div">
+                <LineDetails line={line} />
+              </Typography>
+            )}
+            <PhoneFacts
+              facts={[
+                { label: t('statement.columns.debit'), value: money(line.debit) ?? <Dash /> },
+                { label: t('statement.columns.credit'), value: money(line.credit) ?? <Dash /> },
+                { label: t('statement.columns.balance'), value: format.money(line.balance, statement.currency) },
+              ]}
+            />
+          </PhoneListItem>
+        ))
+      )}
     </PhoneList>
   );
 

@@ -2,7 +2,6 @@ import type { UserDto, UserStatus } from '@erp/contracts';
 import HowToRegRoundedIcon from '@mui/icons-material/HowToRegRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,7 +12,14 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import {
+  PhoneFacts,
+  PhoneList,
+  PhoneListHead,
+  PhoneListItem,
+  PhoneSkeletonItems,
+  useIsPhone,
+} from '../../../components/phone-list';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { useToast } from '../../../components/toaster/use-toast';
 import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
@@ -110,38 +116,35 @@ export function UsersApprovalTable({ users, isLoading, error, onRetry }: UsersAp
   if (isPhone) {
     return (
       <PhoneList label={t('users.tableLabel')} busy={isLoading}>
-        {isLoading || !users
-          ? [0, 1, 2].map((index) => (
-              <PhoneListItem key={index} testId="skeleton-row">
-                <Skeleton variant="text" width="50%" />
-                <Skeleton variant="text" width="85%" />
-              </PhoneListItem>
-            ))
-          : pendingFirst(users).map((user) => (
-              <PhoneListItem key={user.id} testId="user-row">
-                <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    <bdi>{user.fullName || user.username}</bdi>
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    <span dir="ltr">{user.email}</span>
-                  </Typography>
-                </PhoneListHead>
-                <PhoneFacts
-                  facts={[
-                    {
-                      label: t('users.columns.company'),
-                      value: user.company ? <bdi>{user.company}</bdi> : tCommon('noValue'),
-                    },
-                    { label: t('users.columns.role'), value: <RoleBadge role={user.role} /> },
-                    { label: t('users.columns.registered'), value: formatDate(user.createdAt, language) },
-                  ]}
-                />
-                {user.status === 'pending' && (
-                  <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{actions(user)}</Box>
-                )}
-              </PhoneListItem>
-            ))}
+        {isLoading || !users ? (
+          <PhoneSkeletonItems />
+        ) : (
+          pendingFirst(users).map((user) => (
+            <PhoneListItem key={user.id} testId="user-row">
+              <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <bdi>{user.fullName || user.username}</bdi>
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  <span dir="ltr">{user.email}</span>
+                </Typography>
+              </PhoneListHead>
+              <PhoneFacts
+                facts={[
+                  {
+                    label: t('users.columns.company'),
+                    value: user.company ? <bdi>{user.company}</bdi> : tCommon('noValue'),
+                  },
+                  { label: t('users.columns.role'), value: <RoleBadge role={user.role} /> },
+                  { label: t('users.columns.registered'), value: formatDate(user.createdAt, language) },
+                ]}
+              />
+              {user.status === 'pending' && (
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{actions(user)}</Box>
+              )}
+            </PhoneListItem>
+          ))
+        )}
       </PhoneList>
     );
   }

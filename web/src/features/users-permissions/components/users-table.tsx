@@ -5,7 +5,6 @@ import LockResetRoundedIcon from '@mui/icons-material/LockResetRounded';
 import VpnKeyRoundedIcon from '@mui/icons-material/VpnKeyRounded';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -17,7 +16,14 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
-import { PhoneFacts, PhoneList, PhoneListHead, PhoneListItem, useIsPhone } from '../../../components/phone-list';
+import {
+  PhoneFacts,
+  PhoneList,
+  PhoneListHead,
+  PhoneListItem,
+  PhoneSkeletonItems,
+  useIsPhone,
+} from '../../../components/phone-list';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
 import { formatDate } from '../../../lib/format';
@@ -169,33 +175,30 @@ export function UsersTable({
   if (isPhone) {
     return (
       <PhoneList label={t('table.label')} busy={isLoading}>
-        {isLoading || !rows
-          ? [0, 1, 2].map((index) => (
-              <PhoneListItem key={index} testId="skeleton-row">
-                <Skeleton variant="text" width="50%" />
-                <Skeleton variant="text" width="85%" />
-              </PhoneListItem>
-            ))
-          : rows.map((user) => (
-              <PhoneListItem key={user.id} testId="user-row">
-                <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    <bdi>{user.fullName || user.username}</bdi>
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                    <span dir="ltr">{user.email}</span>
-                  </Typography>
-                </PhoneListHead>
-                <PhoneFacts
-                  facts={[
-                    { label: t('table.columns.role'), value: <RoleBadge role={user.role} /> },
-                    { label: t('table.columns.permissions'), value: permissionSummary(user).text },
-                    { label: t('table.columns.created'), value: formatDate(user.createdAt, language) },
-                  ]}
-                />
-                <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{actions(user)}</Box>
-              </PhoneListItem>
-            ))}
+        {isLoading || !rows ? (
+          <PhoneSkeletonItems />
+        ) : (
+          rows.map((user) => (
+            <PhoneListItem key={user.id} testId="user-row">
+              <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  <bdi>{user.fullName || user.username}</bdi>
+                </Typography>
+                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                  <span dir="ltr">{user.email}</span>
+                </Typography>
+              </PhoneListHead>
+              <PhoneFacts
+                facts={[
+                  { label: t('table.columns.role'), value: <RoleBadge role={user.role} /> },
+                  { label: t('table.columns.permissions'), value: permissionSummary(user).text },
+                  { label: t('table.columns.created'), value: formatDate(user.createdAt, language) },
+                ]}
+              />
+              <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>{actions(user)}</Box>
+            </PhoneListItem>
+          ))
+        )}
       </PhoneList>
     );
   }
