@@ -38,6 +38,19 @@ function tomorrow(): string {
 }
 
 describe('RecordPaymentDialog', () => {
+  it('writes the currency beside the amount in the screen language', async () => {
+    await i18n.changeLanguage('ar');
+    try {
+      renderDialog();
+      const dialog = await screen.findByRole('dialog', { name: 'تسجيل دفعة' });
+      const amount = within(dialog).getByRole('textbox', { name: /^المبلغ/ });
+      expect(amount.parentElement?.textContent).toContain('ر.س.');
+      expect(amount.parentElement?.textContent).not.toContain('SAR');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('starts from the balance due, cash and today, and says what is left to pay', async () => {
     renderDialog();
     const dialog = await screen.findByRole('dialog', { name: 'Record payment' });

@@ -19,6 +19,7 @@ import { moneyText } from '../../../lib/decimal';
 import { errorCodeOf } from '../../../lib/http-error';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { useForm } from '../../../lib/use-form';
+import { currencyLabel } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import { useGetInvoiceQuery, useRecordPaymentMutation } from '../api/invoices-api';
 import { useInvoiceFormat } from '../hooks/use-invoice-format';
@@ -173,7 +174,11 @@ export function RecordPaymentDialog({ invoice: initialInvoice, onClose }: Record
             autoComplete="off"
             slotProps={{
               htmlInput: { ...ltrInput, inputMode: 'decimal' },
-              input: { endAdornment: <InputAdornment position="end">{invoice.currency}</InputAdornment> },
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">{currencyLabel(invoice.currency, language)}</InputAdornment>
+                ),
+              },
             }}
           />
           <TextField {...bind('method')} select label={t('payment.fields.method')} required>
