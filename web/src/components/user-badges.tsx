@@ -1,6 +1,8 @@
-import type { UserRole, UserStatus } from '@erp/contracts';
+import type { UserDto, UserRole, UserStatus } from '@erp/contracts';
 import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { PhoneListHead } from './phone-list';
 
 interface BadgeColours {
   color: string;
@@ -49,5 +51,19 @@ export function UserStatusBadge({ status }: { status: UserStatus }) {
       data-status={status}
       sx={badgeSx(statusColours[status] ?? statusColours.pending)}
     />
+  );
+}
+
+/** A user at the top of a phone card: the name, the email under it, the status badge beside. */
+export function UserCardHead({ user }: { user: Pick<UserDto, 'fullName' | 'username' | 'email' | 'status'> }) {
+  return (
+    <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        <bdi>{user.fullName || user.username}</bdi>
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+        <span dir="ltr">{user.email}</span>
+      </Typography>
+    </PhoneListHead>
   );
 }

@@ -12,17 +12,10 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import {
-  PhoneFacts,
-  PhoneList,
-  PhoneListHead,
-  PhoneListItem,
-  PhoneSkeletonItems,
-  useIsPhone,
-} from '../../../components/phone-list';
+import { PhoneFacts, PhoneList, PhoneListItem, PhoneSkeletonItems, useIsPhone } from '../../../components/phone-list';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
 import { useToast } from '../../../components/toaster/use-toast';
-import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
+import { RoleBadge, UserCardHead, UserStatusBadge } from '../../../components/user-badges';
 import { formatDate } from '../../../lib/format';
 import { describeError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
@@ -121,14 +114,7 @@ export function UsersApprovalTable({ users, isLoading, error, onRetry }: UsersAp
         ) : (
           pendingFirst(users).map((user) => (
             <PhoneListItem key={user.id} testId="user-row">
-              <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  <bdi>{user.fullName || user.username}</bdi>
-                </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  <span dir="ltr">{user.email}</span>
-                </Typography>
-              </PhoneListHead>
+              <UserCardHead user={user} />
               <PhoneFacts
                 facts={[
                   {

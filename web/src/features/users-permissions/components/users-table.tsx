@@ -16,16 +16,9 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortableHeaderCell } from '../../../components/list/sortable-header-cell';
-import {
-  PhoneFacts,
-  PhoneList,
-  PhoneListHead,
-  PhoneListItem,
-  PhoneSkeletonItems,
-  useIsPhone,
-} from '../../../components/phone-list';
+import { PhoneFacts, PhoneList, PhoneListItem, PhoneSkeletonItems, useIsPhone } from '../../../components/phone-list';
 import { TableSkeletonRows } from '../../../components/table-skeleton-rows';
-import { RoleBadge, UserStatusBadge } from '../../../components/user-badges';
+import { RoleBadge, UserCardHead, UserStatusBadge } from '../../../components/user-badges';
 import { formatDate } from '../../../lib/format';
 import { nextSort, type ListSort } from '../../../lib/list-sort';
 import { useLanguage } from '../../../lib/use-language';
@@ -180,14 +173,7 @@ export function UsersTable({
         ) : (
           rows.map((user) => (
             <PhoneListItem key={user.id} testId="user-row">
-              <PhoneListHead badge={<UserStatusBadge status={user.status} />}>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  <bdi>{user.fullName || user.username}</bdi>
-                </Typography>
-                <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                  <span dir="ltr">{user.email}</span>
-                </Typography>
-              </PhoneListHead>
+              <UserCardHead user={user} />
               <PhoneFacts
                 facts={[
                   { label: t('table.columns.role'), value: <RoleBadge role={user.role} /> },
