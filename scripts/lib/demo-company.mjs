@@ -891,9 +891,13 @@ async function settleBooks({ rpc, sql, meta, timeZone, clientIds }) {
       [timeZone],
     )
   ).rows;
+  // One small shop is over its credit limit whatever day the demo loads: its newest invoice stays open.
+  const overLimit = clientIds.get('khair');
+  const keptOpen = open.findLast((invoice) => invoice.client_id === overLimit)?.id;
   const payments = [];
   for (const invoice of open) {
     const r = random();
+    if (invoice.id === keptOpen) continue;
     const overdue = invoice.due_date < today;
     const walkIn = invoice.client_id === null;
     const share = walkIn
@@ -937,10 +941,18 @@ async function settleBooks({ rpc, sql, meta, timeZone, clientIds }) {
     rpc.billing.recordPayment(invoiceId, payment, meta),
   );
 
+  const [{ owed }] = (
+    await sql.query(
+      `SELECT coalesce(sum(balance_due), 0)::text AS owed FROM billing.invoice_balances WHERE client_id = $1`,
+      [overLimit],
+    )
+  ).rows;
+  // 800.00, or less when the shop owes less: a limit below what it owes, in whole fifties (halalas here).
+  const smallLimit = Math.max(5_000, Math.min(80_000, Math.floor((halalas(owed) * 4) / 5 / 5_000) * 5_000));
   for (const [key, creditLimit] of [
     ['waha', '6000.00'],
     ['green-valley', '6000.00'],
-    ['khair', '800.00'],
+    ['khair', money(smallLimit)],
   ]) {
     await rpc.orders.updateClient(clientIds.get(key), { creditLimit }, meta);
   }
