@@ -13,7 +13,8 @@
 //
 // Other modes:
 //   --glyphs    regenerates services/ai-parser/src/documents/glyph-data.ts (digit outlines);
-//   --fixtures  regenerates services/ai-parser/test/fixtures/documents/* (test images, PDFs).
+//   --fixtures  regenerates services/ai-parser/test/fixtures/documents/* (test images, PDFs);
+//   --wrapped-fixtures  regenerates only its invoice-wrapped-*.pdf (tables whose cells wrap).
 //
 // The TypeScript is transpiled on the fly (typescript.transpileModule) into a temp directory,
 // so the numbers are always those of the current source.
@@ -358,6 +359,81 @@ function savolaInvoiceHtml() {
   <br><div>المجموع: 1222.20 &nbsp; ضريبة القيمة المضافة 15%: 183.33 &nbsp; الإجمالي شامل الضريبة: 1405.53</div></body></html>`;
 }
 
+/**
+ * Supplier invoices whose table cells wrap (issue #21), as three generators lay them out: an
+ * English one in narrow columns with the cells centred vertically (HTML's default: the figures
+ * on a line of their own between the description's lines, the header's "Unit / Price" split the
+ * same way, batch numbers broken at their hyphen); an Arabic one with the cells at the top and
+ * the English name under the Arabic one; the same Arabic invoice centred. Their expected drafts
+ * are in services/ai-parser/src/supplier-invoice/wrapped-cells.spec.ts.
+ */
+const WRAPPED_INVOICES = [
+  {
+    file: 'invoice-wrapped-en.pdf',
+    dir: 'ltr',
+    align: 'middle',
+    supplier: 'Al Rawdah Dairy Distribution',
+    heading: 'TAX INVOICE',
+    meta: 'Invoice No: RD-4410 &nbsp; Date: 21/11/2026',
+    columns: ['#', 'Item Description', 'Batch No.', 'Expiry Date', 'Qty', 'Unit', 'Unit Price', 'Line Amount'],
+    rows: [
+      ['1', 'Almarai Fresh Milk Full Fat 1L (12 x 1L)', 'B-2211', '05/12/2026', '24', 'CTN', '5.55', '133.20'],
+      ['2', 'Almarai Laban Full Fat 1L', 'L-7781', '30/11/2026', '12', 'CTN', '4.65', '55.80'],
+      ['3', 'Almarai Orange Juice 1L No Added Sugar', 'J-5520', '15/01/2027', '36', 'PCS', '6.30', '226.80'],
+      ['4', 'Almarai Cheese Slices 200g', 'C-1204', '02/05/2027', '10', 'PCS', '9.75', '97.50'],
+    ],
+    totals: ['Subtotal 513.30', 'VAT 15% 77.00', 'Total 590.30'],
+  },
+  ...['top', 'middle'].map((align) => ({
+    file: `invoice-wrapped-ar-${align}.pdf`,
+    dir: 'rtl',
+    align,
+    supplier: 'مؤسسة الفجر للتموين',
+    heading: 'فاتورة ضريبية',
+    meta: 'رقم الفاتورة: FJ-2207 &nbsp; التاريخ: 22/11/2026',
+    columns: ['م', 'اسم الصنف', 'رقم التشغيلة', 'تاريخ الانتهاء', 'الكمية', 'الوحدة', 'سعر الوحدة', 'الإجمالي'],
+    rows: [
+      ['1', 'زيت عافية ذرة 1.5 لتر<br>Afia Corn Oil 1.5L', 'AF-5512', '01/10/2027', '12', 'كرتون', '21.00', '252.00'],
+      [
+        '2',
+        'سكر الأسرة أبيض ناعم 10 كجم<br>Al Osra White Sugar 10kg',
+        'SG-8801',
+        '20/10/2028',
+        '10',
+        'كيس',
+        '33.00',
+        '330.00',
+      ],
+      ['3', 'أرز بسمتي الوليمة 10 كجم', 'RB-4471', '31/08/2028', '20', 'كيس', '69.00', '1380.00'],
+    ],
+    totals: ['المجموع: 1962.00', 'ضريبة القيمة المضافة 15%: 294.30', 'الإجمالي شامل الضريبة: 2256.30'],
+  })),
+];
+
+function wrappedInvoiceHtml(invoice) {
+  const rtl = invoice.dir === 'rtl';
+  const cells = (row, tag) => row.map((cell) => `<${tag}>${cell}</${tag}>`).join('');
+  return `<!doctype html><html lang="${rtl ? 'ar' : 'en'}" dir="${invoice.dir}"><head><meta charset="utf-8"><style>
+  body{font-family:${rtl ? "'Noto Naskh Arabic','Noto Sans'" : "'Noto Sans'"};font-size:${rtl ? 12 : 11}px;margin:28px}
+  table{border-collapse:collapse;width:${rtl ? 470 : 420}px}
+  td,th{border:1px solid #888;padding:${rtl ? '3px 5px' : '4px 6px'};text-align:${rtl ? 'right' : 'left'};vertical-align:${invoice.align}}
+  </style></head><body><h2>${invoice.supplier}</h2><div>${invoice.heading}</div><div>${invoice.meta}</div><br>
+  <table><tr>${cells(invoice.columns, 'th')}</tr>${invoice.rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('')}</table>
+  <p>${invoice.totals.join('<br>')}</p></body></html>`;
+}
+
+async function writeWrappedFixtures() {
+  await withBrowser(async (browser) => {
+    const page = await browser.newPage();
+    for (const invoice of WRAPPED_INVOICES) {
+      await page.setContent(wrappedInvoiceHtml(invoice));
+      await page.evaluate(() => document.fonts.ready);
+      await page.pdf({ path: path.join(fixturesDir, invoice.file), format: 'A4' });
+      console.log(`${invoice.file}: ${(fs.statSync(path.join(fixturesDir, invoice.file)).size / 1024).toFixed(0)} KB`);
+    }
+  });
+}
+
 async function writeFixtures() {
   fs.mkdirSync(fixturesDir, { recursive: true });
   const cases = readCases();
@@ -699,4 +775,5 @@ async function writeReport(results, summary, invoices) {
 
 if (flag('glyphs')) await writeGlyphs();
 else if (flag('fixtures')) await writeFixtures();
+else if (flag('wrapped-fixtures')) await writeWrappedFixtures();
 else await evaluate();

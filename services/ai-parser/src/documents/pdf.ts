@@ -7,7 +7,8 @@
  * items are grouped into lines by their baseline, into words by the gaps between them, a word of
  * Arabic glyphs is read right to left, and the words of a line are put in reading order with the
  * same bidi rules as OCR lines (ocr.ts `orderLine`); NFKC (text.ts) turns the presentation forms
- * back into letters. Wide gaps between words (table columns) become a tab.
+ * back into letters. Wide gaps between words (table columns) become a tab, and the lines of a table
+ * row whose cells wrap are joined into one (wrapped-rows.ts).
  */
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { runProcess } from '../common/run-process.js';
 import type { OcrWord } from './digits.js';
 import { orderLine } from './ocr.js';
+import { type PlacedLine, joinWrappedRows, placedLineText } from './wrapped-rows.js';
 
 /** The parts of pdfjs's text item used here. */
 interface TextItem {
@@ -49,8 +51,8 @@ interface Glyph {
   size: number;
 }
 
-/** One line of text items (visual order) → text in reading order. */
-function lineText(glyphs: Glyph[], rtlPage: boolean): string {
+/** One line of text items (visual order) → its cells, each in reading order, and its direction. */
+function placeLine(glyphs: Glyph[], rtlPage: boolean): PlacedLine {
   const sorted = [...glyphs].sort((a, b) => a.x0 - b.x0);
   const size = Math.max(1, ...sorted.map((glyph) => glyph.size));
   // Visual words: split at spaces and at gaps.
@@ -64,7 +66,8 @@ function lineText(glyphs: Glyph[], rtlPage: boolean): string {
   };
   for (const glyph of sorted) {
     if (glyph.str.trim() === '') {
-      flush();
+      // A space of no width is no gap: Chromium writes one inside the lam-alef ligature ("الإ جمالي").
+      if (glyph.x1 - glyph.x0 > size * 0.05) flush();
       continue;
     }
     if (glyph.x0 - lastEnd > size * 0.2) flush();
@@ -110,14 +113,18 @@ function lineText(glyphs: Glyph[], rtlPage: boolean): string {
   const rtl = rightmost
     ? ARABIC.test(rightmost.text) || (rtlPage && !strong.some((word) => ARABIC.test(word.text)) && cells.length > 1)
     : rtlPage;
-  const orderedCells = rtl ? [...cells].reverse() : cells;
-  return orderedCells
-    .map((cell) =>
-      orderLine(cell, rtl)
+  return {
+    top: -Math.max(...sorted.map((glyph) => glyph.y)),
+    size,
+    rtl,
+    cells: cells.map((cell) => ({
+      text: orderLine(cell, rtl)
         .map((word) => word.text)
         .join(' '),
-    )
-    .join('\t');
+      x0: cell[0].x0,
+      x1: cell[cell.length - 1].x1,
+    })),
+  };
 }
 
 /**
@@ -174,7 +181,8 @@ export async function readPdfTextLayer(
         0,
       );
       const latinLetters = glyphs.reduce((sum, glyph) => sum + (glyph.str.match(/[A-Za-z]/g)?.length ?? 0), 0);
-      const text = lines.map((line) => lineText(line, arabicLetters >= latinLetters)).join('\n');
+      const placed = lines.map((line) => placeLine(line, arabicLetters >= latinLetters));
+      const text = joinWrappedRows(placed).map(placedLineText).join('\n');
       pages.push({ text, characters: (text.match(/[\p{L}\p{N}]/gu) ?? []).length });
       page.cleanup();
     }
