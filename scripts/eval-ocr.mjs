@@ -364,7 +364,8 @@ function savolaInvoiceHtml() {
  * English one in narrow columns with the cells centred vertically (HTML's default: the figures
  * on a line of their own between the description's lines, the header's "Unit / Price" split the
  * same way, batch numbers broken at their hyphen); an Arabic one with the cells at the top and
- * the English name under the Arabic one; the same Arabic invoice centred. Their expected drafts
+ * the English name under the Arabic one; the same Arabic invoice centred; and scans (JPEG) of the
+ * English one and the top-aligned Arabic one, for the OCR path. Their expected drafts
  * are in services/ai-parser/src/supplier-invoice/wrapped-cells.spec.ts.
  */
 const WRAPPED_INVOICES = [
@@ -432,6 +433,51 @@ async function writeWrappedFixtures() {
       console.log(`${invoice.file}: ${(fs.statSync(path.join(fixturesDir, invoice.file)).size / 1024).toFixed(0)} KB`);
     }
   });
+  // Two of them scanned: the page at 200 dpi, the top with the table, greyed, turned a little, noisy.
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'erp-wrapped-'));
+  try {
+    for (const [pdf, scan, turn] of [
+      ['invoice-wrapped-en.pdf', 'invoice-wrapped-en-scan.jpg', '0.6'],
+      ['invoice-wrapped-ar-top.pdf', 'invoice-wrapped-ar-scan.jpg', '-0.5'],
+    ]) {
+      const page = path.join(temp, 'page');
+      execFileSync('pdftoppm', [
+        '-r',
+        '200',
+        '-png',
+        '-f',
+        '1',
+        '-l',
+        '1',
+        '-singlefile',
+        path.join(fixturesDir, pdf),
+        page,
+      ]);
+      execFileSync('convert', [
+        `${page}.png`,
+        '-crop',
+        '1654x1000+0+0',
+        '-colorspace',
+        'Gray',
+        '-background',
+        'white',
+        '-rotate',
+        turn,
+        '-blur',
+        '0x0.5',
+        '-attenuate',
+        '0.3',
+        '+noise',
+        'Gaussian',
+        '-quality',
+        '60',
+        path.join(fixturesDir, scan),
+      ]);
+      console.log(`${scan}: ${(fs.statSync(path.join(fixturesDir, scan)).size / 1024).toFixed(0)} KB`);
+    }
+  } finally {
+    fs.rmSync(temp, { recursive: true, force: true });
+  }
 }
 
 async function writeFixtures() {

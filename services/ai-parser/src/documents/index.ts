@@ -13,7 +13,8 @@
  *   out, Persian letter forms folded.
  * - PDFs: each page's text layer (pdfjs-dist) when it has real text, else the page's scan (its
  *   one picture extracted by pdfimages, else the page rendered by pdftoppm at 300 dpi as JPEG)
- *   read like an image. At most `maxPages` pages. Table rules are erased before OCR.
+ *   read like an image. At most `maxPages` pages. Table rules are erased before OCR. The lines of
+ *   a table row whose cells wrap are joined by position (wrapped-rows.ts; for OCR, ocr-table.ts).
  * - Everything runs within `timeoutMs` (default 45 s): child processes are killed when it is
  *   up; a PDF returns the pages read so far, an image that could not be read in time throws a
  *   DocumentError with code 'TIMEOUT'. Bytes that are no image or PDF (or a PDF whose pages

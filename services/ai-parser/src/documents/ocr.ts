@@ -30,6 +30,7 @@ import {
   parsePgm,
   scaleGray,
 } from './raster.js';
+import { wrappedTableText } from './ocr-table.js';
 import { cleanPageText } from './text.js';
 
 export interface OcrOptions {
@@ -886,7 +887,7 @@ export async function ocrGray(input: Gray, options: OcrOptions): Promise<OcrResu
   }
   words = restoreArabicCommas(repairMixedWords(words));
   return {
-    text: cleanPageText(wordsToText(words)),
+    text: cleanPageText(wrappedTableText(words) ?? wordsToText(words)),
     words,
     digitRuns: runs.map(({ text, x0, y0, x1, y1, distance }) => ({ text, x0, y0, x1, y1, distance })),
     confidence: meanConfidence(words),

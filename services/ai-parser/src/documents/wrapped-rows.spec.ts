@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { OcrWord } from './digits.js';
+import { wrappedTableText } from './ocr-table.js';
 import { type PlacedLine, joinWrappedRows, placedLineText } from './wrapped-rows.js';
 
 /** Columns of a small invoice table (x ranges, points), left to right. */
@@ -91,5 +93,49 @@ describe('joinWrappedRows', () => {
       line(40, { name: 'Notes' }),
     ];
     expect(texts(lines)).toEqual(['1\tLaban 1L\t12\t4.65\t55.80', 'paid', 'Thank you for your business', 'Notes']);
+  });
+});
+
+describe('wrappedTableText (OCR word boxes)', () => {
+  /** A word box `height` px high whose top is at `y`. */
+  const word = (text: string, x0: number, x1: number, y: number, height = 16): OcrWord => ({
+    text,
+    confidence: 90,
+    x0,
+    x1,
+    y0: y,
+    y1: y + height,
+    line: '1/1/1',
+  });
+
+  it('joins a centred description to its row of figures and drops the marks of the rules', () => {
+    const text = wrappedTableText([
+      word('Almarai', 60, 130, 100),
+      word('|', 240, 241, 95, 40),
+      word('1', 20, 30, 114),
+      word('Fresh', 60, 110, 128),
+      word('24', 300, 320, 114),
+      word('5.55', 360, 400, 114),
+      word('133.20', 440, 500, 114),
+      word('2', 20, 30, 170),
+      word('Laban', 60, 110, 170),
+      word('12', 300, 320, 170),
+      word('4.65', 360, 400, 170),
+      word('55.80', 440, 500, 170),
+    ]);
+    expect(text).toBe('1\tAlmarai Fresh\t24\t5.55\t133.20\n2\tLaban\t12\t4.65\t55.80');
+  });
+
+  it('leaves a page without a wrapped table (a chat message) to Tesseract’s lines', () => {
+    expect(
+      wrappedTableText([
+        word('5', 20, 30, 100),
+        word('ctn', 40, 70, 100),
+        word('pepsi', 80, 130, 100),
+        word('2', 20, 30, 130),
+        word('bags', 40, 80, 130),
+        word('sugar', 90, 140, 130),
+      ]),
+    ).toBeNull();
   });
 });

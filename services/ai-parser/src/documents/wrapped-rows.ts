@@ -45,7 +45,6 @@ const FRAGMENT_GAP = 2;
 /** A cell of figures: digits with their separators, a date, a percentage. */
 const FIGURES = /^[\p{N}\s.,٫٬/:%+-]+$/u;
 const DIGIT = /\p{N}/u;
-const LETTERS = /\p{L}/u;
 
 type Kind = 'row' | 'header' | 'fragment' | 'other';
 
@@ -55,9 +54,7 @@ function kindOf(line: PlacedLine): Kind {
   const figures = line.cells.filter(isFigures).length;
   if (figures >= 2 && line.cells.length >= 3) return 'row';
   if (line.cells.length >= 4 && figures === 0 && !line.cells.some((cell) => DIGIT.test(cell.text))) return 'header';
-  if (line.cells.length > 3 || !line.cells.some((cell) => LETTERS.test(cell.text) || DIGIT.test(cell.text)))
-    return 'other';
-  return 'fragment';
+  return line.cells.length > 3 ? 'other' : 'fragment';
 }
 
 function overlaps(a: Span, b: Span): boolean {
