@@ -114,6 +114,16 @@ describe('matching to the catalogue', () => {
     expect(only('Almarai milk 1L 10 ctn').sku).toBe('MILK-ALM-1L');
   });
 
+  it('never gives a certain match to a line that fits several items equally, and lists the others', () => {
+    // Almarai fresh milk comes in 1L and 2L, full fat and low fat: "حليب المراعي" names none.
+    const milk = only('حليب المراعي ١٠ كراتين');
+    expect(milk.sku).toBe('MILK-ALM-1L');
+    expect(milk.confidence).toBeLessThan(0.85);
+    expect(milk.alternatives.map((alternative) => alternative.sku)).toContain('MILK-ALM-2L');
+    // Named whole, it is certain.
+    expect(only('حليب المراعي ١ لتر ١٠ كراتين').confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('returns a look-alike below the threshold unmatched, with the customer’s wording and quantity', () => {
     const mayo = only('Heinz mayo 6');
     expect(mayo.sku).toBeNull();

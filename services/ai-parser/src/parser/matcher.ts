@@ -32,6 +32,12 @@ const ATTRIBUTE_ONLY_FACTOR = 0.5;
 const WEIGHT_MISMATCH_FACTOR = 0.9;
 const SIZE_BONUS = 0.04;
 const TIE = 0.02;
+/**
+ * The most a line that fits several items equally may score ("Panadol" with four Panadols in
+ * stock): below a certain match (0.9, and the confirm dialog's 0.85), so it is checked and its
+ * alternatives shown.
+ */
+const AMBIGUOUS_CONFIDENCE = 0.8;
 
 export interface QueryWord {
   norm: string;
@@ -286,6 +292,8 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
     pool = small.length > 0 ? small : pool;
   }
   const winner = pool.sort((a, b) => a.indexed.position - b.indexed.position)[0];
-  const chosen: Candidate = ambiguous ? { ...winner, confidence: winner.confidence * 0.92 } : winner;
+  const chosen: Candidate = ambiguous
+    ? { ...winner, confidence: Math.min(winner.confidence * 0.92, AMBIGUOUS_CONFIDENCE) }
+    : winner;
   return [chosen, ...scored.filter((candidate) => candidate.indexed !== winner.indexed)];
 }

@@ -5,8 +5,13 @@ import type { ParsedOrder } from './parse.js';
  * The scoring rule of shared/eval/README.md: parser items aligned to expected items by SKU
  * (unmatched ones by normalised name); an item is correct when SKU, quantity (±0.001) and unit
  * (when the expected unit is non-null) match; micro-averaged item F1, exact-case accuracy (all
- * items right, no extras, client right when stated) and exact accuracy per tag.
+ * items right, no extras, client right when stated) and exact accuracy per tag. Calibration: of
+ * the lines the parser is sure of (matched, confidence ≥ SURE, what the confirm dialog shows as a
+ * certain match), the share that are right.
  */
+
+/** The confidence from which a line is shown as a certain match. */
+export const SURE = 0.9;
 
 export interface ExpectedItem {
   sku: string | null;
@@ -33,6 +38,9 @@ export interface CaseScore {
   /** Expected items not matched correctly, and parser items left over. */
   missed: ExpectedItem[];
   extra: ParsedOrder['items'];
+  /** Matched lines at confidence ≥ SURE, and how many of them are right. */
+  sure: number;
+  sureRight: number;
 }
 
 export interface SetScore {
@@ -44,6 +52,10 @@ export interface SetScore {
   recall: number;
   f1: number;
   exact: number;
+  /** Lines at confidence ≥ SURE, those right, and their share (1 when there are none). */
+  sure: number;
+  sureRight: number;
+  calibration: number;
   byTag: Record<string, { cases: number; exact: number }>;
   perCase: CaseScore[];
 }
@@ -64,6 +76,7 @@ function itemCorrect(expected: ExpectedItem, actual: ParsedOrder['items'][number
 export function scoreCase(testCase: EvalCase, parsed: ParsedOrder): CaseScore {
   const remaining = [...parsed.items];
   let correct = 0;
+  const right = new Set<ParsedOrder['items'][number]>();
   const missed: ExpectedItem[] = [];
   for (const expected of testCase.expected.items) {
     const aligned = (item: ParsedOrder['items'][number]): boolean =>
@@ -75,6 +88,7 @@ export function scoreCase(testCase: EvalCase, parsed: ParsedOrder): CaseScore {
     if (at < 0) at = remaining.findIndex(aligned);
     if (at >= 0 && itemCorrect(expected, remaining[at])) {
       correct += 1;
+      right.add(remaining[at]);
     } else {
       missed.push(expected);
     }
@@ -83,6 +97,7 @@ export function scoreCase(testCase: EvalCase, parsed: ParsedOrder): CaseScore {
   const clientOk = clientMatches(testCase.expected.clientName, parsed.clientName);
   const exact = correct === testCase.expected.items.length && parsed.items.length === correct && clientOk;
   const extra = parsed.items.filter((item) => remaining.includes(item));
+  const sure = parsed.items.filter((item) => item.sku !== null && item.confidence >= SURE);
   return {
     id: testCase.id,
     correct,
@@ -92,6 +107,8 @@ export function scoreCase(testCase: EvalCase, parsed: ParsedOrder): CaseScore {
     exact,
     missed,
     extra,
+    sure: sure.length,
+    sureRight: sure.filter((item) => right.has(item)).length,
   };
 }
 
@@ -104,6 +121,8 @@ export function scoreSet(cases: EvalCase[], parse: (text: string) => ParsedOrder
   const precision = predicted === 0 ? 0 : correct / predicted;
   const recall = expected === 0 ? 0 : correct / expected;
   const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  const sure = perCase.reduce((sum, score) => sum + score.sure, 0);
+  const sureRight = perCase.reduce((sum, score) => sum + score.sureRight, 0);
   const byTag: SetScore['byTag'] = {};
   cases.forEach((testCase, index) => {
     for (const tag of testCase.tags) {
@@ -122,6 +141,9 @@ export function scoreSet(cases: EvalCase[], parse: (text: string) => ParsedOrder
     recall,
     f1,
     exact: cases.length === 0 ? 0 : perCase.filter((score) => score.exact).length / cases.length,
+    sure,
+    sureRight,
+    calibration: sure === 0 ? 1 : sureRight / sure,
     byTag,
     perCase,
   };

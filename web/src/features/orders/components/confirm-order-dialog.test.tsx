@@ -398,6 +398,34 @@ describe('ConfirmOrderDialog', () => {
       expect(line(0).getByTestId('line-total').textContent).toMatch(/^SAR\s240\.00$/);
     });
 
+    it('shows the other close matches of a line matched without certainty, and switches to the one picked', async () => {
+      const milk1l = makeStockItem({ id: 'i-milk-1l', name: 'Almarai Fresh Milk Full Fat 1L', sku: 'MILK-ALM-1L' });
+      const alternatives = [
+        { stockItemId: 'i-milk-2l', sku: 'MILK-ALM-2L', name: 'Almarai Fresh Milk Full Fat 2L', confidence: 0.74 },
+        { stockItemId: 'i-milk-1l', sku: 'MILK-ALM-1L', name: 'Almarai Fresh Milk Full Fat 1L', confidence: 0.74 },
+      ];
+      const unsure = makeParsedItem({ confidence: 0.74, sourceText: 'حليب المراعي ٦ كراتين', alternatives });
+      const sure = makeParsedItem({ confidence: 0.97, alternatives });
+      const { user, line } = renderDialog(
+        makeParseResult({ parsed: { clientName: 'Al Noor Trading', clientId: 'c-noor', items: [unsure, sure] } }),
+        { '/api/stock': () => jsonResponse([milk1l]) },
+      );
+      expect(line(0).getByText('Several stock items fit this line: check that this is the one.')).toBeTruthy();
+      const group = line(0).getByRole('group', { name: 'Other close matches' });
+      // The matched item is not offered again.
+      expect(
+        within(group)
+          .getAllByRole('button')
+          .map((chip) => chip.textContent),
+      ).toEqual(['Use \u2068Almarai Fresh Milk Full Fat 1L\u2069 (74%)']);
+      // A certain match offers nothing else.
+      expect(line(1).queryByRole('group')).toBeNull();
+      await user.click(within(group).getByRole('button'));
+      expect(await line(0).findByText('From stock · SKU MILK-ALM-1L')).toBeTruthy();
+      expect(line(0).queryByRole('group')).toBeNull();
+      expect(line(0).getByText('Changed by you')).toBeTruthy();
+    });
+
     it("shows the parse's price with whose it is, and sends none: the order is priced for its client", async () => {
       const { fetchMock, user, line, submit } = renderDialog(makeParseResult());
       const price = line(0).getByRole('textbox', { name: /^Unit price/ }) as HTMLInputElement;

@@ -198,6 +198,9 @@ export function ConfirmOrderDialog({ result, currency, access, onClose }: Confir
     const info = draft.info[line.key];
     if (!info) return undefined;
     const matched = keepsMatch(line, info);
+    // A match the AI is not sure of, with other items that fit: the user sees them and picks.
+    const closeMatches = info.alternatives.filter((alternative) => alternative.stockItemId !== info.matchedStockItemId);
+    const uncertain = matched && matchLevelOf(info.confidence) !== 'good' && closeMatches.length > 0;
     const badges = (
       <>
         {matched ? (
@@ -256,6 +259,20 @@ export function ConfirmOrderDialog({ result, currency, access, onClose }: Confir
             {info.alternatives.length > 0 && (
               <SuggestionChips line={line} alternatives={info.alternatives} onPick={update} percent={percent} />
             )}
+          </>
+        )}
+        {uncertain && (
+          <>
+            <Typography variant="body2" sx={{ color: 'warning.dark' }}>
+              {t('confirm.line.closeMatchesHelp')}
+            </Typography>
+            <SuggestionChips
+              line={line}
+              alternatives={closeMatches}
+              onPick={update}
+              percent={percent}
+              heading={t('confirm.line.closeMatches')}
+            />
           </>
         )}
       </Box>

@@ -13,6 +13,8 @@ interface SuggestionChipsProps {
   alternatives: readonly ParsedItemAlternativeDto[];
   onPick: (line: OrderLine) => void;
   percent: (confidence: number) => string;
+  /** What the chips are introduced with (default "Did you mean"). */
+  heading?: string;
 }
 
 function linkBySuggestion(line: OrderLine, alternative: ParsedItemAlternativeDto): OrderLine {
@@ -27,10 +29,11 @@ function linkBySuggestion(line: OrderLine, alternative: ParsedItemAlternativeDto
 const MAX_SUGGESTIONS = 3;
 
 /**
- * "Did you mean": one click links an unmatched line to a suggested stock item (its names and units,
- * found by its SKU), keeping the line's quantity, wording and its unit when the item is sold in it.
+ * "Did you mean": one click links a line to a suggested stock item (its names and units, found by
+ * its SKU), keeping the line's quantity, wording and its unit when the item is sold in it. Shown
+ * for an unmatched line, and for a line matched without certainty (several items fit it).
  */
-export function SuggestionChips({ line, alternatives, onPick, percent }: SuggestionChipsProps) {
+export function SuggestionChips({ line, alternatives, onPick, percent, heading }: SuggestionChipsProps) {
   const { t } = useTranslation('orders');
   const labelId = useId();
   const [lookup] = useLazyLookupStockItemsQuery();
@@ -57,7 +60,7 @@ export function SuggestionChips({ line, alternatives, onPick, percent }: Suggest
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
     >
       <Typography id={labelId} variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
-        {t('confirm.line.suggestions')}
+        {heading ?? t('confirm.line.suggestions')}
       </Typography>
       {alternatives.slice(0, MAX_SUGGESTIONS).map((alternative) => (
         <Chip
