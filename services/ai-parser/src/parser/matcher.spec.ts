@@ -122,6 +122,12 @@ describe('matching to the catalogue', () => {
     expect(milk.alternatives.map((alternative) => alternative.sku)).toContain('MILK-ALM-2L');
     // Named whole, it is certain.
     expect(only('حليب المراعي ١ لتر ١٠ كراتين').confidence).toBeGreaterThanOrEqual(0.9);
+    // Basmati rice of two brands and two sizes: none is surer than another.
+    const rice = only('2 bag basmati rice');
+    expect(rice.confidence).toBeLessThan(0.85);
+    const others = rice.alternatives.filter((alternative) => alternative.sku.startsWith('RICE-'));
+    expect(others.map((alternative) => alternative.sku).sort()).toEqual(['RICE-ABK-10KG', 'RICE-WLM-10KG']);
+    expect(others.every((alternative) => alternative.confidence <= rice.confidence)).toBe(true);
   });
 
   it('returns a look-alike below the threshold unmatched, with the customer’s wording and quantity', () => {

@@ -38,6 +38,8 @@ const TIE = 0.02;
  * alternatives shown.
  */
 const AMBIGUOUS_CONFIDENCE = 0.8;
+/** Another item whose fit is within this of the best one's is as good a fit. */
+const CLOSE = 0.03;
 
 export interface QueryWord {
   norm: string;
@@ -264,7 +266,17 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
   if (scored.length < 2) return scored;
   const top = scored[0].rank;
   const tied = scored.filter((candidate) => candidate.rank >= top - TIE);
-  if (tied.length < 2) return scored;
+  if (tied.length < 2) {
+    // Ranked first only by how much of its name the line names: as good a fit as another item.
+    const [first] = scored;
+    const close = scored.filter((candidate) => candidate.confidence >= first.confidence - CLOSE);
+    if (close.length < 2 || first.sizesMatched.length > 0) return scored;
+    const unsure = (candidate: Candidate): Candidate =>
+      close.includes(candidate)
+        ? { ...candidate, confidence: Math.min(candidate.confidence, AMBIGUOUS_CONFIDENCE) }
+        : candidate;
+    return scored.map(unsure);
+  }
   let pool = tied;
   if (query.sizeHint) {
     const sized = pool.filter((candidate) => candidate.indexed.primarySize > 0);
@@ -292,8 +304,11 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
     pool = small.length > 0 ? small : pool;
   }
   const winner = pool.sort((a, b) => a.indexed.position - b.indexed.position)[0];
-  const chosen: Candidate = ambiguous
-    ? { ...winner, confidence: Math.min(winner.confidence * 0.92, AMBIGUOUS_CONFIDENCE) }
-    : winner;
-  return [chosen, ...scored.filter((candidate) => candidate.indexed !== winner.indexed)];
+  if (!ambiguous) return [winner, ...scored.filter((candidate) => candidate.indexed !== winner.indexed)];
+  // The items it might equally be are no surer than the one picked.
+  const unsure = (candidate: Candidate): Candidate =>
+    tied.includes(candidate) || candidate.confidence >= winner.confidence - CLOSE
+      ? { ...candidate, confidence: Math.min(candidate.confidence * 0.92, AMBIGUOUS_CONFIDENCE) }
+      : candidate;
+  return [unsure(winner), ...scored.filter((candidate) => candidate.indexed !== winner.indexed).map(unsure)];
 }
