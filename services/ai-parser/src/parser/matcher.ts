@@ -271,11 +271,11 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
     const [first] = scored;
     const close = scored.filter((candidate) => candidate.confidence >= first.confidence - CLOSE);
     if (close.length < 2 || first.sizesMatched.length > 0) return scored;
-    const unsure = (candidate: Candidate): Candidate =>
-      close.includes(candidate)
-        ? { ...candidate, confidence: Math.min(candidate.confidence, AMBIGUOUS_CONFIDENCE) }
-        : candidate;
-    return scored.map(unsure);
+    // None of the others is surer than the one picked.
+    return scored.map((candidate) => ({
+      ...candidate,
+      confidence: Math.min(candidate.confidence, AMBIGUOUS_CONFIDENCE),
+    }));
   }
   let pool = tied;
   if (query.sizeHint) {
@@ -305,10 +305,11 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
   }
   const winner = pool.sort((a, b) => a.indexed.position - b.indexed.position)[0];
   if (!ambiguous) return [winner, ...scored.filter((candidate) => candidate.indexed !== winner.indexed)];
-  // The items it might equally be are no surer than the one picked.
-  const unsure = (candidate: Candidate): Candidate =>
-    tied.includes(candidate) || candidate.confidence >= winner.confidence - CLOSE
-      ? { ...candidate, confidence: Math.min(candidate.confidence * 0.92, AMBIGUOUS_CONFIDENCE) }
-      : candidate;
+  // The one picked is not sure, and none of the others is surer than it.
+  const confidence = Math.min(winner.confidence * 0.92, AMBIGUOUS_CONFIDENCE);
+  const unsure = (candidate: Candidate): Candidate => ({
+    ...candidate,
+    confidence: Math.min(candidate.confidence, confidence),
+  });
   return [unsure(winner), ...scored.filter((candidate) => candidate.indexed !== winner.indexed).map(unsure)];
 }

@@ -403,6 +403,8 @@ describe('ConfirmOrderDialog', () => {
       const alternatives = [
         { stockItemId: 'i-milk-2l', sku: 'MILK-ALM-2L', name: 'Almarai Fresh Milk Full Fat 2L', confidence: 0.74 },
         { stockItemId: 'i-milk-1l', sku: 'MILK-ALM-1L', name: 'Almarai Fresh Milk Full Fat 1L', confidence: 0.74 },
+        // Too far to be a close match.
+        { stockItemId: 'i-juice', sku: 'JUICE-ALM-ORANGE-1L', name: 'Almarai Orange Juice 1L', confidence: 0.5 },
       ];
       const unsure = makeParsedItem({ confidence: 0.74, sourceText: 'حليب المراعي ٦ كراتين', alternatives });
       const sure = makeParsedItem({ confidence: 0.97, alternatives });
@@ -412,7 +414,7 @@ describe('ConfirmOrderDialog', () => {
       );
       expect(line(0).getByText('Several stock items fit this line: check that this is the one.')).toBeTruthy();
       const group = line(0).getByRole('group', { name: 'Other close matches' });
-      // The matched item is not offered again.
+      // The matched item is not offered again, nor an item far from the line.
       expect(
         within(group)
           .getAllByRole('button')

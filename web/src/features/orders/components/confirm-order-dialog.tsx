@@ -199,7 +199,10 @@ export function ConfirmOrderDialog({ result, currency, access, onClose }: Confir
     if (!info) return undefined;
     const matched = keepsMatch(line, info);
     // A match the AI is not sure of, with other items that fit: the user sees them and picks.
-    const closeMatches = info.alternatives.filter((alternative) => alternative.stockItemId !== info.matchedStockItemId);
+    const closeMatches = info.alternatives.filter(
+      (alternative) =>
+        alternative.stockItemId !== info.matchedStockItemId && matchLevelOf(alternative.confidence) !== 'poor',
+    );
     const uncertain = matched && matchLevelOf(info.confidence) !== 'good' && closeMatches.length > 0;
     const badges = (
       <>
