@@ -97,6 +97,8 @@ export interface ParsedItemAlternativeDto {
   stockItemId: string;
   sku: string;
   name: string;
+  /** The item's Arabic name, when the catalogue has one (the Arabic screens show it). */
+  nameAr?: string | null;
   confidence: number;
 }
 

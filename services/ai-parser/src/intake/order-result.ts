@@ -170,7 +170,9 @@ function lineAsAlternative(
   catalog: ReadonlyMap<string, CatalogItem>,
 ): ParsedOrderItemDto['alternatives'][number] | null {
   const item = line.stockItemId ? catalog.get(line.stockItemId) : undefined;
-  return item ? { stockItemId: item.id, sku: item.sku, name: item.name, confidence: line.confidence } : null;
+  return item
+    ? { stockItemId: item.id, sku: item.sku, name: item.name, nameAr: item.nameAr ?? null, confidence: line.confidence }
+    : null;
 }
 
 /**

@@ -79,7 +79,7 @@ export interface ParsedOrderItem {
   statedUnit: StatedUnit | null;
   matchedBy: 'memory' | 'catalogue' | null;
   /** The next best catalogue items (for a picker in the draft screen). */
-  alternatives: Array<{ stockItemId: string; sku: string; name: string; confidence: number }>;
+  alternatives: Array<{ stockItemId: string; sku: string; name: string; nameAr: string | null; confidence: number }>;
 }
 
 /** CONTRACT §6 `parsed`. */
@@ -499,6 +499,7 @@ function buildDraft(
       stockItemId: candidate.indexed.item.id,
       sku: candidate.indexed.item.sku,
       name: candidate.indexed.item.name,
+      nameAr: candidate.indexed.item.nameAr ?? null,
       confidence: round(candidate.confidence, 3),
     }));
   const item: ParsedOrderItem = {

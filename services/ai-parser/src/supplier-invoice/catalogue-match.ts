@@ -17,7 +17,7 @@ export interface DescriptionMatch {
   item: IndexedItem | null;
   /** 0–1; for an unmatched line the best candidate's confidence (below the threshold). */
   confidence: number;
-  alternatives: Array<{ stockItemId: string; sku: string; name: string; confidence: number }>;
+  alternatives: Array<{ stockItemId: string; sku: string; name: string; nameAr: string | null; confidence: number }>;
 }
 
 function round(value: number): number {
@@ -97,6 +97,7 @@ export function matchDescription(
         stockItemId: candidate.indexed.item.id,
         sku: candidate.indexed.item.sku,
         name: candidate.indexed.item.name,
+        nameAr: candidate.indexed.item.nameAr ?? null,
         confidence: round(candidate.confidence),
       })),
   };

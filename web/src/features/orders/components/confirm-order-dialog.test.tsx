@@ -287,6 +287,30 @@ describe('ConfirmOrderDialog', () => {
     expect(within(dialog).getAllByRole('textbox', { name: /^الكمية/ })).toHaveLength(2);
   });
 
+  it('names the close matches in Arabic on the Arabic screen', async () => {
+    await i18n.changeLanguage('ar');
+    const unsure = makeParsedItem({
+      confidence: 0.74,
+      alternatives: [
+        {
+          stockItemId: 'i-milk-1l',
+          sku: 'MILK-ALM-1L',
+          name: 'Almarai Fresh Milk Full Fat 1L',
+          nameAr: 'حليب المراعي طازج كامل الدسم 1 لتر',
+          confidence: 0.74,
+        },
+      ],
+    });
+    const { line } = renderDialog(
+      makeParseResult({ parsed: { clientName: 'Al Noor Trading', clientId: 'c-noor', items: [unsure] } }),
+    );
+    expect(line(0).getByText('أكثر من صنف يطابق هذا السطر: تأكّد أنه الصنف المطلوب.')).toBeTruthy();
+    const group = line(0).getByRole('group', { name: 'أصناف قريبة أخرى' });
+    expect(within(group).getByRole('button').textContent).toBe(
+      'اعتماد \u2068حليب المراعي طازج كامل الدسم 1 لتر\u2069 (74\u200e%\u200e)',
+    );
+  });
+
   describe('units and prices (CONTRACT §10)', () => {
     /** Rice counted in bags of 5 kg, sold by the carton of 4 bags: the customer wrote "3 sacks". */
     const riceQuote = {

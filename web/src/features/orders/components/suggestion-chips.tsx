@@ -21,7 +21,7 @@ function linkBySuggestion(line: OrderLine, alternative: ParsedItemAlternativeDto
   return linkLine(
     line,
     { id: alternative.stockItemId, sku: alternative.sku, name: alternative.name },
-    { name: alternative.name, nameAr: line.itemNameAr },
+    { name: alternative.name, nameAr: alternative.nameAr ?? line.itemNameAr },
   );
 }
 
@@ -34,7 +34,9 @@ const MAX_SUGGESTIONS = 3;
  * for an unmatched line, and for a line matched without certainty (several items fit it).
  */
 export function SuggestionChips({ line, alternatives, onPick, percent, heading }: SuggestionChipsProps) {
-  const { t } = useTranslation('orders');
+  const { t, i18n } = useTranslation('orders');
+  const nameOf = (alternative: ParsedItemAlternativeDto) =>
+    (i18n.language === 'ar' && alternative.nameAr) || alternative.name;
   const labelId = useId();
   const [lookup] = useLazyLookupStockItemsQuery();
   const [loading, setLoading] = useState<string | null>(null);
@@ -71,7 +73,7 @@ export function SuggestionChips({ line, alternatives, onPick, percent, heading }
           clickable
           disabled={loading !== null}
           onClick={() => void pick(alternative)}
-          label={t('confirm.line.suggestion', { name: alternative.name, percent: percent(alternative.confidence) })}
+          label={t('confirm.line.suggestion', { name: nameOf(alternative), percent: percent(alternative.confidence) })}
         />
       ))}
     </Box>
