@@ -1220,6 +1220,21 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
         });
       });
 
+      it('reads an Arabic invoice whose table cells wrap as one line per item, matched to the right sizes', async () => {
+        const { draft } = await parseInvoice('invoice-wrapped-ar-middle.pdf');
+        expect(draft).toMatchObject({ supplierName: 'مؤسسة الفجر للتموين', invoiceNumber: 'FJ-2207' });
+        expect(summary(draft)).toEqual([
+          ['OIL-AFIA-1.5L', 12, 'carton', '21.00', '252.00'],
+          ['SUGAR-OSRA-10KG', 10, 'bag', '33.00', '330.00'],
+          ['RICE-WLM-10KG', 20, 'bag', '69.00', '1380.00'],
+        ]);
+        expect(draft.lines[1]).toMatchObject({
+          description: 'سكر الأسرة أبيض ناعم 10 كجم Al Osra White Sugar 10kg',
+          batchNumber: 'SG-8801',
+          expiryDate: '2028-10-20',
+        });
+      });
+
       it('reads the scanned Savola invoice (JPEG, and the same scan as an image-only PDF) by OCR', async () => {
         for (const file of ['invoice-savola-scan.jpg', 'invoice-savola-scan.pdf']) {
           const started = performance.now();
