@@ -10,7 +10,7 @@
  */
 import type { OcrWord } from './digits.js';
 import { orderLine } from './ocr.js';
-import { type PlacedLine, joinWrappedRows, placedLineText } from './wrapped-rows.js';
+import { type PlacedCell, type PlacedLine, joinWrappedRows, placedLineText } from './wrapped-rows.js';
 
 const ARABIC = /[\u0600-\u06ff]/;
 const LATIN = /[A-Za-z]/;
@@ -55,12 +55,7 @@ function visualLines(words: readonly OcrWord[], height: number): OcrWord[][] {
 function placeLine(words: OcrWord[], height: number, rtlPage: boolean): PlacedLine {
   const visual = [...words].sort((a, b) => a.x0 - b.x0);
   // Words of a cell are up to 1.1 word heights apart (of the line's own type), columns 1.3 and more.
-  const columnGap = median(words.map((word) => word.y1 - word.y0)) * 1.2;
-  const cells: OcrWord[][] = [];
-  visual.forEach((word, index) => {
-    if (index > 0 && word.x0 - visual[index - 1].x1 <= columnGap) cells[cells.length - 1].push(word);
-    else cells.push([word]);
-  });
+  const cells = splitCells(visual, median(words.map((word) => word.y1 - word.y0)) * 1.2);
   const strong = visual.filter((word) => ARABIC.test(word.text) || LATIN.test(word.text));
   const rightmost = strong[strong.length - 1];
   const rtl = rightmost ? ARABIC.test(rightmost.text) : rtlPage;
@@ -69,14 +64,29 @@ function placeLine(words: OcrWord[], height: number, rtlPage: boolean): PlacedLi
     // Word boxes are about three quarters of the font size high.
     size: height * 1.3,
     rtl,
-    cells: cells.map((cell) => ({
-      text: orderLine(cell, rtl)
-        .map((word) => word.text)
-        .join(' '),
-      x0: cell[0].x0,
-      x1: Math.max(...cell.map((word) => word.x1)),
-    })),
+    cells: placeCells(cells, rtl),
   };
+}
+
+/** A line's words (left to right) split into cells where the gap between two is wider than `columnGap`. */
+export function splitCells(visual: readonly OcrWord[], columnGap: number): OcrWord[][] {
+  const cells: OcrWord[][] = [];
+  visual.forEach((word, index) => {
+    if (index > 0 && word.x0 - visual[index - 1].x1 <= columnGap) cells[cells.length - 1].push(word);
+    else cells.push([word]);
+  });
+  return cells;
+}
+
+/** Cells of words as placed cells: each one's words in reading order, and its extent. */
+export function placeCells(cells: readonly OcrWord[][], rtl: boolean): PlacedCell[] {
+  return cells.map((cell) => ({
+    text: orderLine(cell, rtl)
+      .map((word) => word.text)
+      .join(' '),
+    x0: Math.min(...cell.map((word) => word.x0)),
+    x1: Math.max(...cell.map((word) => word.x1)),
+  }));
 }
 
 /** The page's text with its wrapped table rows joined, or null when it has none to join. */

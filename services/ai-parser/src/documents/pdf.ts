@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { runProcess } from '../common/run-process.js';
 import type { OcrWord } from './digits.js';
-import { orderLine } from './ocr.js';
+import { placeCells, splitCells } from './ocr-table.js';
 import { type PlacedLine, joinWrappedRows, placedLineText } from './wrapped-rows.js';
 
 /** The parts of pdfjs's text item used here. */
@@ -102,12 +102,7 @@ function placeLine(glyphs: Glyph[], rtlPage: boolean): PlacedLine {
     return { text, confidence: 100, x0: word.x0, x1: word.x1, y0: 0, y1: size, line: '1/1/1' };
   });
   // Table cells: words split where the gap is wide; cells run in the line's direction.
-  const columnGap = size * 0.6;
-  const cells: OcrWord[][] = [];
-  ocrWords.forEach((word, index) => {
-    if (index > 0 && word.x0 - ocrWords[index - 1].x1 <= columnGap) cells[cells.length - 1].push(word);
-    else cells.push([word]);
-  });
+  const cells = splitCells(ocrWords, size * 0.6);
   const strong = ocrWords.filter((word) => ARABIC.test(word.text) || /[A-Za-z]/.test(word.text));
   const rightmost = strong[strong.length - 1];
   const rtl = rightmost
@@ -117,13 +112,7 @@ function placeLine(glyphs: Glyph[], rtlPage: boolean): PlacedLine {
     top: -Math.max(...sorted.map((glyph) => glyph.y)),
     size,
     rtl,
-    cells: cells.map((cell) => ({
-      text: orderLine(cell, rtl)
-        .map((word) => word.text)
-        .join(' '),
-      x0: cell[0].x0,
-      x1: cell[cell.length - 1].x1,
-    })),
+    cells: placeCells(cells, rtl),
   };
 }
 
