@@ -85,7 +85,8 @@ interface DraftLine {
   candidates: Array<{ stockItemId: string; sku: string; name: string }>;
 }
 type ChatBehaviour = (request: ChatRequest, draft: DraftLine[]) => string | 'hang';
-type SpeechBehaviour = (fields: Record<string, string>) => string | 'hang';
+/** The transcript's text, or the whole answer (Whisper's `verbose_json` with its segments). */
+type SpeechBehaviour = (fields: Record<string, string>) => string | 'hang' | { text: string };
 
 /**
  * A local server that speaks the two OpenAI protocols the ai-parser uses: POST
@@ -137,8 +138,9 @@ class FakeOpenAiServer {
     } else if (request.url === '/v1/audio/transcriptions') {
       const fields = multipartFields(body, String(request.headers['content-type']));
       this.speechRequests.push(fields);
-      answer = this.speech(fields);
-      reply = (text) => ({ text });
+      const heard = this.speech(fields);
+      answer = typeof heard === 'string' ? heard : JSON.stringify(heard);
+      reply = typeof heard === 'string' ? (text) => ({ text }) : () => heard;
     } else {
       response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
       return;
@@ -1003,13 +1005,61 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
       expect(result).toMatchObject({
         transcription: 'ابي ٥ كراتين بيبسي علب و ٣ شوال رز الوليمة ٥ كيلو',
         transcriptionEngine: 'openai',
+        // The answer had no segments: how sure the endpoint was is not known.
+        transcriptionConfidence: null,
         engine: 'openai',
       });
+      expect(request.response_format).toBe('verbose_json');
       expect(lines(result)).toEqual([
         ['PEPSI-CAN-330ML', 5, 'carton'],
         ['RICE-WLM-5KG', 3, 'bag'],
       ]);
       expect(result.parsed.items.some((item) => item.quantityNeedsCheck)).toBe(false);
+    });
+
+    it('never gives a certain match to a line of an unclear recording, and checks every quantity', async () => {
+      fake.chat = (_request, draft) =>
+        modelAnswer(
+          draft.map((line) => ({
+            line: line.line,
+            itemName: line.text,
+            quantity: line.quantity,
+            unit: line.unit,
+            stockItemId: line.candidates[0]?.stockItemId ?? null,
+          })),
+        );
+      // Whisper's verbose answer: the second segment was barely heard.
+      fake.speech = () => ({
+        task: 'transcribe',
+        language: 'english',
+        duration: 4,
+        text: 'ten cartons of pepsi and three bags of walima rice five kilo',
+        segments: [
+          { id: 0, start: 0, end: 2, text: 'ten cartons of pepsi', avg_logprob: Math.log(0.7), no_speech_prob: 0.05 },
+          {
+            id: 1,
+            start: 2,
+            end: 4,
+            text: 'and three bags of walima rice five kilo',
+            avg_logprob: Math.log(0.3),
+            no_speech_prob: 0.3,
+          },
+        ],
+      });
+      const response = await owner.post('/api/orders/transcribe', {
+        audioBase64: speak('ten cartons of pepsi and three bags of rice', 'en-us', 'ogg'),
+        mimeType: 'audio/ogg',
+        language: 'en',
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
+      const result = await json<OrderParseResultDto>(response);
+      // (0.7 × 0.95 × 2 + 0.3 × 0.7 × 2) / 4
+      expect(result).toMatchObject({ transcriptionEngine: 'openai', transcriptionConfidence: 0.44 });
+      expect(lines(result)).toEqual([
+        ['PEPSI-CAN-330ML', 10, 'carton'],
+        ['RICE-WLM-5KG', 3, 'bag'],
+      ]);
+      expect(result.parsed.items.every((item) => item.quantityNeedsCheck && item.confidence <= 0.75)).toBe(true);
     });
 
     it('frees the worker from a hung engine: the job fails with AI_TIMEOUT and the next jobs run', async () => {

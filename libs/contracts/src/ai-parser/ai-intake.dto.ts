@@ -160,6 +160,12 @@ export interface OrderParseResultDto {
   transcription?: string;
   /** Voice only: `openai` (the endpoint) or `pocketsphinx` (offline, English), with a failure note when the endpoint failed. */
   transcriptionEngine?: string;
+  /**
+   * Voice only: how sure the speech endpoint was of what it heard, 0–1 (below 0.8 the lines read
+   * from it are never certain matches and every quantity is to check); null when the engine does
+   * not say (the offline recogniser, whose lines are never certain either).
+   */
+  transcriptionConfidence?: number | null;
   engine: AiEngineName;
   /**
    * Whose prices the lines' `unitPrice` are (CONTRACT §10): `client`, the orders service's quote for

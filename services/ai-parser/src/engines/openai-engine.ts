@@ -10,6 +10,7 @@ import {
   type ModelAnswer,
   type ModelLine,
 } from './model-answer.js';
+import { transcriptConfidence } from './transcript-confidence.js';
 
 /** Why the endpoint's answer was not used, short enough for `engine: "offline (openai failed: <reason>)"`. */
 export class EngineError extends Error {
@@ -108,22 +109,31 @@ export class OpenAiEngine {
     }
   }
 
-  /** What the endpoint heard in the recording (sent as it came: webm, ogg, mp3, m4a and wav are all accepted). */
-  async transcribe(bytes: Buffer, type: string, language: string | null, signal: AbortSignal): Promise<string> {
+  /**
+   * What the endpoint heard in the recording (sent as it came: webm, ogg, mp3, m4a and wav are all
+   * accepted), and how sure it was (transcript-confidence.ts): Whisper models are asked for
+   * `verbose_json` (segments with their probabilities), others for `json` with token `logprobs`.
+   */
+  async transcribe(
+    bytes: Buffer,
+    type: string,
+    language: string | null,
+    signal: AbortSignal,
+  ): Promise<{ text: string; confidence: number | null }> {
     if (!this.speech) throw new EngineError('not configured');
     try {
       const file = await toFile(bytes, `voice-note.${type}`, { type: AUDIO_MIME[type] ?? 'application/octet-stream' });
-      const result = await this.speech.audio.transcriptions.create(
-        {
-          file,
-          model: this.config.AI_TRANSCRIBE_MODEL,
-          response_format: 'json',
-          ...(language ? { language } : {}),
-        },
+      const model = this.config.AI_TRANSCRIBE_MODEL;
+      const detail = /whisper/i.test(model)
+        ? { response_format: 'verbose_json' as const }
+        : { response_format: 'json' as const, include: ['logprobs' as const] };
+      const result: unknown = await this.speech.audio.transcriptions.create(
+        { file, model, ...detail, ...(language ? { language } : {}) },
         { signal },
       );
-      if (typeof result?.text !== 'string') throw new EngineError('invalid answer: no text');
-      return result.text.trim();
+      const text = (result as { text?: unknown } | null)?.text;
+      if (typeof text !== 'string') throw new EngineError('invalid answer: no text');
+      return { text: text.trim(), confidence: transcriptConfidence(result) };
     } catch (error) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : error;
       throw new EngineError(reasonOf(error, this.config.AI_TIMEOUT_MS));

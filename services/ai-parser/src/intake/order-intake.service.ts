@@ -11,6 +11,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AiParserConfig } from '../ai-parser.config.js';
 import { CatalogService } from '../catalog/catalog.service.js';
 import { EngineError, OpenAiEngine } from '../engines/openai-engine.js';
+import { CLEAR_TRANSCRIPT } from '../engines/transcript-confidence.js';
 import { ClientMemoryService } from '../memory/client-memory.service.js';
 import { parseOrderText, type MemoryEntry } from '../parser/index.js';
 import { OfflineSpeechService } from '../speech/offline-speech.service.js';
@@ -40,6 +41,8 @@ export interface Reading {
   uploadedFileUrl?: string;
   transcription?: string;
   transcriptionEngine?: string;
+  /** How sure the speech endpoint was of what it heard (0–1), null when it does not say. */
+  transcriptionConfidence?: number | null;
 }
 
 /**
@@ -117,6 +120,9 @@ export class OrderIntakeService {
       rawText: text,
       ...(reading.transcription !== undefined ? { transcription: reading.transcription } : {}),
       ...(reading.transcriptionEngine ? { transcriptionEngine: reading.transcriptionEngine } : {}),
+      ...(reading.transcriptionConfidence !== undefined
+        ? { transcriptionConfidence: reading.transcriptionConfidence }
+        : {}),
       engine,
       pricing: priced.pricing,
       source: reading.source,
@@ -146,15 +152,19 @@ export class OrderIntakeService {
     if (this.openai.transcribes) {
       const bytes = await readIntakeFile(this.config.ERP_DATA_DIR, data.file);
       try {
-        const transcription = await this.openai.transcribe(bytes, data.file.type, data.language, context.signal);
+        const heard = await this.openai.transcribe(bytes, data.file.type, data.language, context.signal);
+        // An unclear recording is read like the offline recogniser's: no certain match, every quantity checked.
+        const unclear = heard.confidence !== null && heard.confidence < CLEAR_TRANSCRIPT;
         return this.readOrder(
-          transcription,
+          heard.text,
           {
             source: 'voice',
-            quantitiesUncertain: false,
+            quantitiesUncertain: unclear,
+            wordsUncertain: unclear,
             uploadedFileUrl: data.file.url,
-            transcription,
+            transcription: heard.text,
             transcriptionEngine: 'openai',
+            transcriptionConfidence: heard.confidence,
           },
           meta,
           context,
@@ -188,6 +198,7 @@ export class OrderIntakeService {
         uploadedFileUrl: data.file.url,
         transcription: heard,
         transcriptionEngine: failure ? `pocketsphinx (openai failed: ${failure})` : 'pocketsphinx',
+        transcriptionConfidence: null,
       },
       meta,
       context,

@@ -230,6 +230,27 @@ describe('ConfirmOrderDialog', () => {
     expect(lines()).toHaveLength(1);
   });
 
+  it('says how clearly the voice note was heard, in both languages, when the speech engine says', async () => {
+    const voice = (transcriptionConfidence: number | null | undefined) =>
+      makeParseResult({ source: 'voice', transcription: 'six cartons almarai milk', transcriptionConfidence });
+    renderDialog(voice(0.44));
+    expect(screen.getByTestId('heard-confidence').textContent).toBe(
+      'Unclear recording (44% sure): check every line against the voice note',
+    );
+    cleanup();
+    renderDialog(voice(0.93));
+    expect(screen.getByTestId('heard-confidence').textContent).toBe('Heard clearly (93% sure)');
+    cleanup();
+    renderDialog(voice(null));
+    expect(screen.queryByTestId('heard-confidence')).toBeNull();
+    cleanup();
+    await i18n.changeLanguage('ar');
+    renderDialog(voice(0.44));
+    expect(screen.getByTestId('heard-confidence').textContent).toBe(
+      'التسجيل غير واضح (دقة 44\u200e%\u200e): راجع كل سطر مقابل الرسالة الصوتية',
+    );
+  });
+
   it('sends what was heard with a voice order', async () => {
     const { fetchMock, user, submit } = renderDialog(
       makeParseResult({

@@ -14,7 +14,14 @@ import { formatPercent } from '../../../lib/format';
 import { useLanguage } from '../../../lib/use-language';
 import type { OrderParseResultDto } from '../api/order-intake-api';
 import type { OrdersAccess } from '../lib/access';
-import { draftFromParse, keepsMatch, matchLevelOf, type OrderDraft, type ParsedLineInfo } from '../lib/ai-order';
+import {
+  CLEAR_TRANSCRIPT,
+  draftFromParse,
+  keepsMatch,
+  matchLevelOf,
+  type OrderDraft,
+  type ParsedLineInfo,
+} from '../lib/ai-order';
 import { emptyOrderLine, type OrderLine } from '../lib/manual-order';
 import type { ClientChoice } from './client-field';
 import { OrderFormDialog, type OrderLineExtras } from './order-form-dialog';
@@ -34,12 +41,16 @@ const levelColours = { good: 'success', fair: 'warning', poor: 'error' } as cons
 /** Where the order was read from, what was read, and what needs the user's eye. */
 function ParsedOrderIntro({ result, draft }: { result: OrderParseResultDto; draft: OrderDraft }) {
   const { t } = useTranslation('orders');
+  const { language } = useLanguage();
   const originalId = useId();
   const infos = Object.values(draft.info);
   const unmatched = infos.filter((info) => info.matchedStockItemId === null).length;
   const toCheck = infos.filter((info) => info.quantityNeedsCheck).length;
   const unitsToCheck = infos.filter((info) => info.unitNeedsCheck).length;
   const original = result.source === 'voice' ? (result.transcription ?? result.rawText) : result.rawText;
+  // How sure the speech endpoint was of what it heard (docs/api/ai-intake.md), when it says.
+  const heardConfidence = result.source === 'voice' ? (result.transcriptionConfidence ?? null) : null;
+  const heardClearly = heardConfidence !== null && heardConfidence >= CLEAR_TRANSCRIPT;
   const picture =
     result.source === 'image' && result.uploadedFileUrl && /\.(png|jpe?g)$/i.test(result.uploadedFileUrl)
       ? result.uploadedFileUrl
@@ -93,6 +104,17 @@ function ParsedOrderIntro({ result, draft }: { result: OrderParseResultDto; draf
             <Typography id={originalId} variant="caption" color="text.secondary" sx={{ fontWeight: 700 }}>
               {t(`confirm.original.${result.source}`)}
             </Typography>
+            {heardConfidence !== null && (
+              <Typography
+                variant="caption"
+                data-testid="heard-confidence"
+                sx={{ color: heardClearly ? 'success.dark' : 'warning.dark', fontWeight: heardClearly ? 400 : 700 }}
+              >
+                {t(heardClearly ? 'confirm.heardClearly' : 'confirm.heardUnclearly', {
+                  percent: formatPercent(Math.round(heardConfidence * 100), language),
+                })}
+              </Typography>
+            )}
             {result.uploadedFileUrl && (
               <Link
                 href={result.uploadedFileUrl}

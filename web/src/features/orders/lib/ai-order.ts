@@ -12,6 +12,8 @@ const ORIGIN_TEXT_MAX = 20_000;
 /** Confidence at or above this is a good match; below `FAIR_MATCH` a doubtful one. */
 export const GOOD_MATCH = 0.85;
 export const FAIR_MATCH = 0.6;
+/** A voice note heard with less confidence than this is unclear (the ai-parser's CLEAR_TRANSCRIPT). */
+export const CLEAR_TRANSCRIPT = 0.8;
 
 /** What the confirm dialog shows of a line the AI read, besides the line itself. */
 export interface ParsedLineInfo {
