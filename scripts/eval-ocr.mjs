@@ -693,6 +693,11 @@ async function evaluate() {
       ['invoice-almarai.pdf', 'pdf'],
       ['invoice-savola-scan.jpg', 'image'],
       ['invoice-savola-scan.pdf', 'pdf'],
+      ['invoice-wrapped-en.pdf', 'pdf'],
+      ['invoice-wrapped-ar-top.pdf', 'pdf'],
+      ['invoice-wrapped-ar-middle.pdf', 'pdf'],
+      ['invoice-wrapped-en-scan.jpg', 'image'],
+      ['invoice-wrapped-ar-scan.jpg', 'image'],
     ]) {
       const full = path.join(fixturesDir, file);
       if (!fs.existsSync(full)) continue;
