@@ -4,6 +4,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/use-language';
 import { useLazyLookupStockItemsQuery } from '../api/order-lookups-api';
 import { fillFromStockItem, linkLine, type OrderLine } from '../lib/manual-order';
 
@@ -34,9 +35,10 @@ const MAX_SUGGESTIONS = 3;
  * for an unmatched line, and for a line matched without certainty (several items fit it).
  */
 export function SuggestionChips({ line, alternatives, onPick, percent, heading }: SuggestionChipsProps) {
-  const { t, i18n } = useTranslation('orders');
+  const { t } = useTranslation('orders');
+  const { language } = useLanguage();
   const nameOf = (alternative: ParsedItemAlternativeDto) =>
-    (i18n.language === 'ar' && alternative.nameAr) || alternative.name;
+    (language === 'ar' && alternative.nameAr) || alternative.name;
   const labelId = useId();
   const [lookup] = useLazyLookupStockItemsQuery();
   const [loading, setLoading] = useState<string | null>(null);
