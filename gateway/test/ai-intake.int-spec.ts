@@ -178,6 +178,19 @@ function modelAnswer(items: Array<Record<string, unknown>>, clientName: string |
   return JSON.stringify({ clientName, items });
 }
 
+/** A chat answer that takes each line as the offline reading drafted it, with its first candidate. */
+function firstCandidates(draft: DraftLine[]): string {
+  return modelAnswer(
+    draft.map((line) => ({
+      line: line.line,
+      itemName: line.text,
+      quantity: line.quantity,
+      unit: line.unit,
+      stockItemId: line.candidates[0]?.stockItemId ?? null,
+    })),
+  );
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function percentile(values: number[], p: number): number {
@@ -980,16 +993,7 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
     });
 
     it('transcribes Arabic through the audio endpoint, then parses the transcription', async () => {
-      fake.chat = (_request, draft) =>
-        modelAnswer(
-          draft.map((line) => ({
-            line: line.line,
-            itemName: line.text,
-            quantity: line.quantity,
-            unit: line.unit,
-            stockItemId: line.candidates[0]?.stockItemId ?? null,
-          })),
-        );
+      fake.chat = (_request, draft) => firstCandidates(draft);
       fake.speech = (fields) =>
         fields.language === 'ar' ? 'ابي ٥ كراتين بيبسي علب و ٣ شوال رز الوليمة ٥ كيلو' : 'five cartons of pepsi';
       const response = await owner.post('/api/orders/transcribe', {
@@ -1018,16 +1022,7 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
     });
 
     it('never gives a certain match to a line of an unclear recording, and checks every quantity', async () => {
-      fake.chat = (_request, draft) =>
-        modelAnswer(
-          draft.map((line) => ({
-            line: line.line,
-            itemName: line.text,
-            quantity: line.quantity,
-            unit: line.unit,
-            stockItemId: line.candidates[0]?.stockItemId ?? null,
-          })),
-        );
+      fake.chat = (_request, draft) => firstCandidates(draft);
       // Whisper's verbose answer: the second segment was barely heard.
       fake.speech = () => ({
         task: 'transcribe',
@@ -1111,16 +1106,7 @@ describe('AI intake through the gateway: BullMQ jobs on real Redis, the ai-parse
       expect(fake.abandoned).toBeGreaterThanOrEqual(abandoned + 3);
 
       // The worker is free again: the same call through the gateway answers at once once the model answers.
-      fake.chat = (_request, draft) =>
-        modelAnswer(
-          draft.map((line) => ({
-            line: line.line,
-            itemName: line.text,
-            quantity: line.quantity,
-            unit: line.unit,
-            stockItemId: line.candidates[0]?.stockItemId ?? null,
-          })),
-        );
+      fake.chat = (_request, draft) => firstCandidates(draft);
       const after = await parseText('4 boxes kiri');
       expect(after).toMatchObject({ engine: 'openai' });
 
