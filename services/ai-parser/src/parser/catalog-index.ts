@@ -1,3 +1,4 @@
+import { type DimensionPolicy, dimensionOf, joinDimensions } from './dimensions.js';
 import { CONCEPTS, DEFAULT_DESCRIPTORS, PACK_CONTENT_WORDS, VARIANT_DESCRIPTORS } from './lexicon.js';
 import { prepareText, skeleton } from './normalize.js';
 import { isNumberWord } from './numbers.js';
@@ -35,6 +36,8 @@ export interface IndexedItem {
   sizes: PackSize[];
   /** Numbers as written in the names (1200 of 1200g, 1.5 of 1.5L, 24 of 24 portions). */
   sizeNumbers: Set<number>;
+  /** Dimensions its names state, by kind ("in" → {"3"}, "a" → {"20"}): see dimensions.ts. */
+  dimensions: Map<string, Set<string>>;
   /** Sold by weight (its unit is kg or g): a weight in a line is then the quantity. */
   perWeight: boolean;
   /** Variant descriptors it carries (low fat, light, diet …). */
@@ -78,6 +81,8 @@ export interface CatalogIndex {
   isVocabularyWord(norm: string): boolean;
   /** Whether a string (lower case) is a SKU of the catalogue. */
   isSku(text: string): boolean;
+  /** How a message's dimensions are read against this catalogue (dimensions.ts). */
+  dimensionPolicy: DimensionPolicy;
   byId: Map<string, IndexedItem>;
   /** Items whose brand a key names (see IndexedItem.brandKeys). */
   brandItems: Map<string, IndexedItem[]>;
@@ -176,8 +181,12 @@ interface NameAnalysis {
   perKg: boolean;
 }
 
+/** In a catalogue name every dimension is read as one. */
+const NAME_DIMENSIONS: DimensionPolicy = { name: true, known: () => true, kindKnown: () => true };
+
 function analyseName(text: string): NameAnalysis {
-  const tokens = tokenize(prepareText(text));
+  const prepared = prepareText(text);
+  const tokens = joinDimensions(tokenize(prepared), prepared, NAME_DIMENSIONS);
   const words: Token[] = [];
   const attributes = new Set<Token>();
   const sizes: PackSize[] = [];
@@ -185,6 +194,9 @@ function analyseName(text: string): NameAnalysis {
   let perKg = false;
   const used = new Set<number>();
   tokens.forEach((token, index) => {
+    // The figures of a dimension are numbers of the name too ("Foil 30cm": "foil 30").
+    const dimension = token.kind === 'word' ? dimensionOf(token.norm) : null;
+    if (dimension) numbers.push(...dimension.value.split('x').map(Number));
     if (token.kind !== 'number' || token.value === undefined) return;
     numbers.push(token.value);
     const next = tokens[index + 1];
@@ -376,6 +388,7 @@ function brandLike(norm: string): boolean {
     !VARIANT_DESCRIPTORS.has(norm) &&
     !isNumberWord(norm) &&
     !/^[\d.]+$/.test(norm) &&
+    !dimensionOf(norm) &&
     !wordForms(norm).some((form) => conceptsOf(form).length > 0)
   );
 }
@@ -460,6 +473,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
       groups,
       sizes,
       sizeNumbers: new Set([...english.numbers, ...arabic.numbers]),
+      dimensions: dimensionsOf([...english.words, ...arabic.words]),
       perWeight,
       variants,
       attributeKeys: new Set([...keys].filter((key) => !headKeys.has(key))),
@@ -470,6 +484,20 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     items.push(indexed);
     for (const key of keys) addPosting(key, position);
     addPosting(skuKey(item.sku), position);
+  });
+
+  // Codes of a SKU that no name spells out are words customers use too ("Yamama OPC" for
+  // CEM-YAMAMA-OPC-50KG); a code that is a word of some name or of the glossary ("MIX", "SALT")
+  // means that word, which the item's own name would say.
+  const nameVocabulary = new Set(vocabulary);
+  items.forEach((indexed, position) => {
+    for (const code of skuWords(indexed.item.sku)) {
+      const forms = wordForms(code);
+      if (forms.some((form) => nameVocabulary.has(form) || conceptsOf(form).length > 0)) continue;
+      indexed.keys.add(`t:${code}`);
+      vocabulary.add(code);
+      addPosting(`t:${code}`, position);
+    }
   });
 
   const squashedWords = new Map<string, string[]>();
@@ -484,6 +512,8 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     const squashed = squash(word);
     if (squashed !== word || squashed.length >= 3)
       squashedWords.set(squashed, [...(squashedWords.get(squashed) ?? []), word]);
+    // A dimension is never a typo of another ("20mm" is not "25mm").
+    if (dimensionOf(word)) continue;
     fuzzy.add(word);
     if (!/[\u0621-\u064a]/.test(word)) latinWords.push(word);
   }
@@ -552,6 +582,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
   }
 
   const knownConcept = (form: string): boolean => conceptByWord.has(form);
+  const dimensionKinds = new Set(items.flatMap((indexed) => [...indexed.dimensions.keys()]));
 
   const resolve = (norm: string): WordMatch[] => {
     if (norm.startsWith(SKU_PREFIX)) {
@@ -569,7 +600,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
       if (vocabulary.has(form)) add(`t:${form}`, score);
       for (const concept of conceptsOf(form)) add(`c:${concept}`, score);
     });
-    if (found.size > 0) return sortMatches(found);
+    if (found.size > 0 || dimensionOf(norm)) return sortMatches(found);
 
     // Doubled letters written once or twice: "kas"/"kass", "sukari"/"sukkari".
     for (const word of squashedWords.get(squash(forms[0])) ?? []) add(`t:${word}`, 0.9);
@@ -633,9 +664,40 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     isKnownWord: (norm: string) => wordForms(norm).some((form) => vocabulary.has(form) || knownConcept(form)),
     isVocabularyWord: (norm: string) => vocabulary.has(norm) || knownConcept(norm),
     isSku: (text: string) => postings.has(skuKey(text)),
+    dimensionPolicy: {
+      name: false,
+      known: (canonical: string) => vocabulary.has(canonical),
+      kindKnown: (kind: string) => dimensionKinds.has(kind),
+    },
     byId,
     brandItems,
   };
+}
+
+/**
+ * The words of a SKU that may be said ("CEM-YAMAMA-OPC-50KG": cem, yamama, opc): letters only, three
+ * or more, and no unit, number or stop word ("BOX", "CAN", "THE").
+ */
+function skuWords(sku: string): string[] {
+  return sku
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(
+      (part) => /^[a-z]{3,}$/.test(part) && !NAME_STOPWORDS.has(part) && !lookupUnit(part) && !isNumberWord(part),
+    );
+}
+
+/** The dimensions of an item's name words, by kind. */
+function dimensionsOf(words: Token[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const token of words) {
+    const dimension = dimensionOf(token.norm);
+    if (!dimension) continue;
+    const values = out.get(dimension.kind) ?? new Set<string>();
+    values.add(dimension.value);
+    out.set(dimension.kind, values);
+  }
+  return out;
 }
 
 /** A SKU written in a message becomes one word `sku:<sku in lower case>` (see parse). */

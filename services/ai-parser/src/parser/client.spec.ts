@@ -177,6 +177,18 @@ describe('client extraction', () => {
     expect(clientOf('send 5 ctn pepsi to Ahmed')).toBe('Unknown Client');
   });
 
+  it('takes "من طرف X", "لصالح X", "on behalf of X" and the businesses of other trades', () => {
+    expect(clientOf('مساء الخير، من طرف أبو سلطان، نبي ١٠ كراتين بيبسي')).toBe('أبو سلطان');
+    expect(clientOf('نرجو توريد ٢٠ كرتون حليب لصالح فندق النخيل')).toBe('فندق النخيل');
+    expect(clientOf('On behalf of Al Yamama Catering, 6 ctn Kiri')).toBe('Al Yamama Catering');
+    expect(clientOf('Al Majd Contracting\n5 ctn pepsi\n3 bags sugar')).toBe('Al Majd Contracting');
+    expect(clientOf('5 ctn pepsi\n— ورشة الأمانة للصيانة')).toBe('ورشة الأمانة للصيانة');
+  });
+
+  it('keeps the full stop of an abbreviation ending the name ("Est.")', () => {
+    expect(clientOf('Al Rawdah Trading Est.\n4 ctn Nido')).toBe('Al Rawdah Trading Est.');
+  });
+
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });

@@ -123,7 +123,7 @@ const ORDER_MODIFIERS = new Set([
 ]);
 const BRANCH_WORDS = BRANCH_CUES;
 /** "in the name of": باسم, bism. */
-const NAME_MARKERS = new Set(['باسم', 'bism', 'besm', 'b2sm', 'bisem']);
+const NAME_MARKERS = new Set(['باسم', 'bism', 'besm', 'b2sm', 'bisem', 'لصالح']);
 const ON_WORDS = new Set(['على', 'علي', 'ع', 'عل', 'تحت', 'under', '3ala', 'ala']);
 /** What a client's name is put on: the invoice, the bill, the account. */
 const BILLING_NOUNS = new Set([
@@ -326,11 +326,18 @@ function takeName(
   return last >= from ? { first: from, last } : null;
 }
 
+/** Abbreviations a business name ends with, kept with their full stop ("Al Rawabi Est."). */
+const ABBREVIATIONS = new Set(['est', 'co', 'corp', 'ltd', 'inc', 'bros', 'intl']);
+
 function spanText(tokens: Token[], text: string, span: Span): string {
-  return text
-    .slice(tokens[span.first].start, tokens[span.last].end)
-    .replace(/^[\s\-–—~•*:,،.]+|[\s\-–—~•*:,،.]+$/g, '')
-    .trim();
+  const last = tokens[span.last];
+  const stop = ABBREVIATIONS.has(last.norm) && text[last.end] === '.' ? '.' : '';
+  return (
+    text
+      .slice(tokens[span.first].start, last.end)
+      .replace(/^[\s\-–—~•*:,،.]+|[\s\-–—~•*:,،.]+$/g, '')
+      .trim() + stop
+  );
 }
 
 function hasBusinessWord(tokens: Token[], span: Span): boolean {
@@ -418,6 +425,9 @@ function billingNameAt(tokens: Token[], index: number): { from: number; strong: 
   const next = tokens[index + 1]?.norm ?? '';
   const previous = tokens[index - 1]?.norm ?? '';
   if (NAME_MARKERS.has(norm)) return { from: index + 1, strong: true };
+  // "من طرف X" (on behalf of X), "on behalf of X".
+  if (norm === 'طرف' && previous === 'من') return { from: index + 1, strong: true };
+  if (norm === 'behalf' && previous === 'on' && next === 'of') return { from: index + 2, strong: true };
   if (norm === 'اسم' && ON_WORDS.has(previous)) return { from: index + 1, strong: true };
   if (norm === 'name' && ['under', 'in', 'on', 'the'].includes(previous)) {
     return { from: index + (next === 'of' ? 2 : 1), strong: true };

@@ -6,6 +6,7 @@ import {
   groupOf,
   wordForms,
 } from './catalog-index.js';
+import { type Dimension, dimensionOf } from './dimensions.js';
 import { VARIANT_DESCRIPTORS } from './lexicon.js';
 
 /** Weight of a word the catalogue does not know ("Nutella", "mayo", a brand we do not stock). */
@@ -117,6 +118,12 @@ export function sizeFit(indexed: IndexedItem, mention: SizeMention): 'matched' |
   return indexed.sizeNumbers.has(mention.value) ? 'matched' : 'neutral';
 }
 
+/** An item stating another size of the same kind ("2in" nails for a line's "3in"). */
+function dimensionConflicts(indexed: IndexedItem, dimension: Dimension): boolean {
+  const values = indexed.dimensions.get(dimension.kind);
+  return values !== undefined && !values.has(dimension.value);
+}
+
 function itemCoverage(indexed: IndexedItem, hit: Set<string>): number {
   let best = 0;
   for (const script of indexed.coverage) {
@@ -188,6 +195,7 @@ export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] 
     }
   }
   const queryNorms = new Set(query.words.map((word) => word.norm));
+  const dimensions = query.words.map((word) => dimensionOf(word.norm)).filter((dimension) => dimension !== null);
   const askedVariants = query.words.filter((word) => VARIANT_DESCRIPTORS.has(word.norm));
   const hitKeys = new Set<string>();
   for (const word of query.words) for (const match of word.matches) hitKeys.add(match.key);
@@ -228,6 +236,7 @@ export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] 
       }
     }
     if (query.byWeight && !indexed.perWeight) factor *= WEIGHT_MISMATCH_FACTOR;
+    if (dimensions.some((dimension) => dimensionConflicts(indexed, dimension))) factor *= SIZE_CONFLICT_FACTOR;
     if (brandConcepts.length > 0 && otherBrand(indexed)) factor *= BRAND_CONFLICT_FACTOR;
     for (const variant of askedVariants) {
       const has =

@@ -1,5 +1,6 @@
 import { type CatalogIndex, type IndexedItem, SKU_PREFIX, wordForms } from './catalog-index.js';
 import { extractClient } from './client.js';
+import { joinDimensions } from './dimensions.js';
 import { ADDITION_CUES } from './lexicon.js';
 import {
   type Candidate,
@@ -724,10 +725,10 @@ function joinSkus(tokens: Token[], text: string, index: CatalogIndex): Token[] {
 export function parseOrderText(text: string, index: CatalogIndex, options: ParseOptions = {}): ParsedOrder {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const prepared = prepareText(text ?? '');
-  const tokens = joinSkus(
-    splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord),
+  const tokens = joinDimensions(
+    joinSkus(splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord), prepared, index),
     prepared,
-    index,
+    index.dimensionPolicy,
   );
   markNoise(tokens);
   const client = extractClient(tokens, prepared, index.isKnownWord);

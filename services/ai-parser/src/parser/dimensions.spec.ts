@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { buildCatalogIndex, type CatalogItem } from './catalog-index.js';
+import { joinDimensions } from './dimensions.js';
+import { prepareText } from './normalize.js';
+import { type ParsedOrderItem, parseOrderText } from './parse.js';
+import { tokenize } from './tokens.js';
+
+/** A small hardware and catering catalogue of its own (none of the eval's). */
+const CATALOGUE: CatalogItem[] = [
+  ['SCR-WOOD-2IN', 'Wood Screws 2 inch (Box of 200)', 'براغي خشب 2 إنش (علبة 200)', 'box'],
+  ['SCR-WOOD-3IN', 'Wood Screws 3 inch (Box of 200)', 'براغي خشب 3 إنش (علبة 200)', 'box'],
+  ['RCD-HAGER-40A', 'Hager RCD 2 Pole 40A', 'قاطع تسريب هاجر 40 أمبير', 'piece'],
+  ['RCD-HAGER-63A', 'Hager RCD 2 Pole 63A', 'قاطع تسريب هاجر 63 أمبير', 'piece'],
+  ['BULB-OSR-10W', 'Osram LED Bulb 10W', 'لمبة أوسرام ليد 10 واط', 'piece'],
+  ['BULB-OSR-15W', 'Osram LED Bulb 15W', 'لمبة أوسرام ليد 15 واط', 'piece'],
+  ['TILE-GRN-60X60', 'Granite Floor Tile 60x60', 'بلاط جرانيت 60×60', 'piece'],
+  ['TILE-GRN-30X60', 'Granite Floor Tile 30x60', 'بلاط جرانيت 30×60', 'piece'],
+  ['HOSE-GRN-16MM', 'Garden Hose 16mm 30m', 'خرطوم حديقة 16 مم 30 متر', 'piece'],
+  ['HOSE-GRN-20MM', 'Garden Hose 20mm 30m', 'خرطوم حديقة 20 مم 30 متر', 'piece'],
+  ['CEM-HILAL-SRC-50KG', 'Hilal Sulphate Resisting Cement 50kg', 'أسمنت الهلال مقاوم 50 كجم', 'bag'],
+  ['CEM-HILAL-OPC-50KG', 'Hilal Ordinary Portland Cement 50kg', 'أسمنت الهلال عادي 50 كجم', 'bag'],
+].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
+
+const index = buildCatalogIndex(CATALOGUE);
+
+function only(text: string): ParsedOrderItem {
+  const { items } = parseOrderText(text, index);
+  expect(items).toHaveLength(1);
+  return items[0];
+}
+
+describe('dimensions', () => {
+  it('joins a dimension into one word, in a name and in a message', () => {
+    const words = (text: string) =>
+      joinDimensions(tokenize(prepareText(text)), prepareText(text), {
+        name: true,
+        known: () => true,
+        kindKnown: () => true,
+      }).map((token) => token.norm);
+    expect(words('Screws 2 inch')).toEqual(['screws', '2in']);
+    expect(words('MCB 32A 2.5mm²')).toEqual(['mcb', '32a', '2.5mm']);
+    expect(words('بلاط ٦٠×٦٠ ٢٠ أمبير')).toEqual(['بلاط', '60x60', '20a']);
+    // "3 in 1" is a kind of coffee, not three inches.
+    expect(words('Nescafe 3 in 1')).toEqual(['nescafe', '3in1']);
+    // In a catalogue name "ملي" is a millilitre.
+    expect(words('عطر ١٠٠ ملي')).toEqual(['عطر', '100', 'ملي']);
+  });
+
+  it('tells sizes apart by the dimension, never reading it as the quantity', () => {
+    expect(only('wood screws 3 inch 10 boxes')).toMatchObject({ sku: 'SCR-WOOD-3IN', quantity: 10 });
+    expect(only('Wood screws 3" - 6')).toMatchObject({ sku: 'SCR-WOOD-3IN', quantity: 6 });
+    expect(only('ابي ٥ علب براغي خشب ٢ انش')).toMatchObject({ sku: 'SCR-WOOD-2IN', quantity: 5 });
+    expect(only('١٢ قاطع تسريب هاجر ٦٣ أمبير')).toMatchObject({ sku: 'RCD-HAGER-63A', quantity: 12 });
+    expect(only('Hager RCD 40 amp x 8')).toMatchObject({ sku: 'RCD-HAGER-40A', quantity: 8 });
+    expect(only('osram 15w - 30')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 30 });
+  });
+
+  it('reads a grid the catalogue names as a size, and "ملي" as millimetres when it names those', () => {
+    expect(only('granite tile 30x60 x 200')).toMatchObject({ sku: 'TILE-GRN-30X60', quantity: 200 });
+    expect(only('بلاط جرانيت ٦٠×٦٠ ١٥٠ حبة')).toMatchObject({ sku: 'TILE-GRN-60X60', quantity: 150 });
+    expect(only('خرطوم حديقة ٢٠ ملي ٤ حبات')).toMatchObject({ sku: 'HOSE-GRN-20MM', quantity: 4 });
+  });
+
+  it('leaves a size the catalogue lacks unmatched rather than taking another size', () => {
+    const item = only('Osram LED 25W x 10');
+    expect(item.sku).toBeNull();
+    expect(item.quantity).toBe(10);
+  });
+});
+
+describe('vocabulary from the catalogue itself', () => {
+  it('knows the codes of its SKUs that no name spells out ("OPC", "SRC")', () => {
+    expect(only('Hilal OPC 40 bags')).toMatchObject({ sku: 'CEM-HILAL-OPC-50KG', quantity: 40 });
+    expect(only('20 bags hilal SRC')).toMatchObject({ sku: 'CEM-HILAL-SRC-50KG', quantity: 20 });
+  });
+});

@@ -1,0 +1,172 @@
+import type { Token } from './tokens.js';
+
+/**
+ * Dimensions: a number with a length, current, power or capacity word names a size of the
+ * product (a 3-inch nail, a 2.5 mm² wire, a 20 A breaker, an 8 oz cup, a 60×60 panel), never a
+ * quantity. Written apart ("3 inch", "٢٠ أمبير", "٦٠×٦٠") or glued ("3in", "20A", "2.5mm²"), a
+ * dimension becomes one word in one canonical spelling ("3in", "20a", "2.5mm", "60x60"), in the
+ * catalogue's names and in messages alike, so that it is matched as the word it is and a
+ * different size of the same kind tells items apart (mass and volume are pack sizes: units.ts).
+ */
+
+/** The canonical suffix of each dimension word (normalised spelling). */
+const SUFFIXES = new Map<string, string>([
+  ...['mm', 'mm2', 'millimeter', 'millimetre', 'مم', 'ملم', 'مليمتر'].map((word) => [word, 'mm'] as const),
+  ...['cm', 'centimeter', 'centimetre', 'سم', 'سنتي', 'سنتيمتر'].map((word) => [word, 'cm'] as const),
+  ...['m', 'meter', 'meters', 'metre', 'metres', 'mtr', 'متر', 'امتار'].map((word) => [word, 'm'] as const),
+  ...['in', 'inch', 'inches', 'انش', 'انشات', 'انشن', 'بوصه', 'بوصات', 'inch'].map((word) => [word, 'in'] as const),
+  ...['a', 'amp', 'amps', 'ampere', 'امبير', 'امبيرات'].map((word) => [word, 'a'] as const),
+  ...['w', 'watt', 'watts', 'واط', 'وات'].map((word) => [word, 'w'] as const),
+  ...['v', 'volt', 'volts', 'فولت'].map((word) => [word, 'v'] as const),
+  ...['oz', 'ounce', 'ounces', 'اونص', 'اونصه', 'اونس', 'اونز'].map((word) => [word, 'oz'] as const),
+  ...['ton', 'tons', 'طن'].map((word) => [word, 'ton'] as const),
+  ...['way', 'ways', 'خط'].map((word) => [word, 'way'] as const),
+]);
+
+/**
+ * Words that are also something else ("m" a letter, "in" a preposition, "خط" a line, "ملي" a
+ * millilitre, "way", "a"): in a message they join a number only into a dimension the catalogue
+ * names; in a catalogue name "ملي" stays a millilitre.
+ */
+const AMBIGUOUS = new Set(['m', 'in', 'a', 'w', 'v', 'way', 'خط', 'متر', 'ton', 'طن', 'ملي']);
+
+/** Quote marks written after a number for inches (3", 4”). */
+const INCH_MARKS = new Set(['"', '”', '″', '“']);
+
+const GLUED = /^(\d+(?:\.\d+)?)([a-z]+2?)$/;
+const GRID = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/;
+
+export interface Dimension {
+  /** mm, cm, m, in, a, w, v, oz, ton, way, or grid (a × b). */
+  kind: string;
+  value: string;
+}
+
+/** Whether the quote mark at `at` closes one opened earlier on its line (`"Puck 12"`): not inches. */
+function closesQuote(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let open = 0;
+  for (let k = lineStart; k < at; k += 1) if (INCH_MARKS.has(text[k])) open += 1;
+  return open % 2 === 1;
+}
+
+function canonicalNumber(text: string): string {
+  return String(Number(text));
+}
+
+/** The dimension a word in canonical spelling names ("3in", "2.5mm", "60x60"), or null. */
+export function dimensionOf(norm: string): Dimension | null {
+  const grid = GRID.exec(norm);
+  if (grid) return { kind: 'grid', value: `${canonicalNumber(grid[1])}x${canonicalNumber(grid[2])}` };
+  const glued = GLUED.exec(norm);
+  if (!glued) return null;
+  const suffix = SUFFIXES.get(glued[2]);
+  return suffix ? { kind: suffix, value: canonicalNumber(glued[1]) } : null;
+}
+
+/** The canonical spelling of a glued dimension word ("13A" → "13a", "2.5mm²" → "2.5mm"), else the word. */
+function canonicalWord(norm: string): string {
+  const dimension = dimensionOf(norm);
+  if (!dimension) return norm;
+  return dimension.kind === 'grid' ? dimension.value : `${dimension.value}${dimension.kind}`;
+}
+
+/**
+ * Whether a dimension may be read: `known` says whether the catalogue names it (in a message) or
+ * is always true (in a catalogue name).
+ */
+export interface DimensionPolicy {
+  /** In a catalogue name: every dimension word joins (except "ملي", a millilitre there). */
+  name: boolean;
+  /** Whether the catalogue names this canonical dimension word. */
+  known(canonical: string): boolean;
+  /** Whether some item of the catalogue has a dimension of this kind. */
+  kindKnown(kind: string): boolean;
+}
+
+function suffixOf(word: string, policy: DimensionPolicy): string | null {
+  if (policy.name && word === 'ملي') return null;
+  if (word === 'ملي') return 'mm';
+  return SUFFIXES.get(word) ?? null;
+}
+
+/**
+ * Joins dimensions into single words: "3 inch" → "3in", `3"` → "3in", "٦٠×٦٠" → "60x60", and
+ * glued ones into their canonical spelling ("13A" → "13a"). In a message a dimension joins when
+ * the catalogue names it, or, for an unambiguous word, when the catalogue has dimensions of its
+ * kind (an "18W" bulb the catalogue lacks is then a different size, not a quantity of 18).
+ */
+export function joinDimensions(tokens: Token[], text: string, policy: DimensionPolicy): Token[] {
+  const out: Token[] = [];
+  const word = (first: Token, last: Token, norm: string): Token => ({
+    kind: 'word',
+    raw: text.slice(first.start, last.end),
+    norm,
+    start: first.start,
+    end: last.end,
+    line: first.line,
+  });
+  const accept = (canonical: string, kind: string, ambiguous: boolean): boolean =>
+    policy.name || policy.known(canonical) || (!ambiguous && policy.kindKnown(kind));
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i];
+    if (token.kind === 'word') {
+      const canonical = canonicalWord(token.norm);
+      const dimension = canonical === token.norm && !dimensionOf(token.norm) ? null : dimensionOf(canonical);
+      if (dimension && canonical !== token.norm && accept(canonical, dimension.kind, false)) {
+        out.push({ ...token, norm: canonical });
+        continue;
+      }
+      out.push(token);
+      continue;
+    }
+    if (token.kind !== 'number' || token.value === undefined) {
+      out.push(token);
+      continue;
+    }
+    const value = canonicalNumber(token.norm);
+    // 3" (inches): the quote mark right after the figure.
+    if (INCH_MARKS.has(text[token.end] ?? '') && !closesQuote(text, token.end) && accept(`${value}in`, 'in', false)) {
+      out.push({
+        ...word(token, token, `${value}in`),
+        raw: text.slice(token.start, token.end + 1),
+        end: token.end + 1,
+      });
+      continue;
+    }
+    // 60x60, ٦٠×٦٠: a grid the catalogue names (not "Kiri 24 x 5", a pack count and a quantity).
+    const x = tokens[i + 1];
+    const second = tokens[i + 2];
+    if (
+      x &&
+      second &&
+      (x.norm === 'x' || x.norm === '*') &&
+      x.start === token.end &&
+      second.start === x.end &&
+      second.kind === 'number'
+    ) {
+      const grid = `${value}x${canonicalNumber(second.norm)}`;
+      if (policy.name || policy.known(grid)) {
+        out.push(word(token, second, grid));
+        i += 2;
+        continue;
+      }
+    }
+    const next = tokens[i + 1];
+    if (next?.kind === 'word') {
+      const suffix = suffixOf(next.norm, policy);
+      // "3 in 1" is a kind of coffee, not three inches.
+      const threeInOne = next.norm === 'in' && tokens[i + 2]?.kind === 'number';
+      if (suffix && !threeInOne) {
+        const canonical = `${value}${suffix}`;
+        if (accept(canonical, suffix, AMBIGUOUS.has(next.norm))) {
+          out.push(word(token, next, canonical));
+          i += 1;
+          continue;
+        }
+      }
+    }
+    out.push(token);
+  }
+  return out;
+}
