@@ -185,8 +185,21 @@ describe('client extraction', () => {
     expect(clientOf('5 ctn pepsi\n— ورشة الأمانة للصيانة')).toBe('ورشة الأمانة للصيانة');
   });
 
-  it('keeps the full stop of an abbreviation ending the name ("Est.")', () => {
+  it('keeps the full stop of an abbreviation ending the name ("Est.", "Co.")', () => {
     expect(clientOf('Al Rawdah Trading Est.\n4 ctn Nido')).toBe('Al Rawdah Trading Est.');
+    expect(clientOf('4 ctn Nido\nThanks\nBin Saad Foods Co.')).toBe('Bin Saad Foods Co.');
+  });
+
+  it('takes a shop line whose name says its trade ("محل X للمنظفات"), with its order number or district', () => {
+    expect(clientOf('محل البركة للمواد الغذائية\nحليب نادك ٤ كراتين')).toBe('محل البركة للمواد الغذائية');
+    expect(clientOf('Al Safwa Trading - order #7731\nKiri x 5')).toBe('Al Safwa Trading');
+    expect(clientOf('نيدو ٣ كراتين\nبقالة الهدى - حي النسيم')).toBe('بقالة الهدى');
+  });
+
+  it('takes the sender before "here" in other dialects ("hon", "معك")', () => {
+    expect(clientOf('Abu Samer hon, bdi 3 kartoneh nido')).toBe('Abu Samer');
+    expect(clientOf('أبو خالد معك، ابي ٥ كراتين بيبسي')).toBe('أبو خالد');
+    expect(clientOf('هلا معك، ابي ٥ كراتين بيبسي')).toBe('Unknown Client');
   });
 
   it('does not take greeted salespeople or receivers', () => {

@@ -330,11 +330,12 @@ function takeName(
 const ABBREVIATIONS = new Set(['est', 'co', 'corp', 'ltd', 'inc', 'bros', 'intl']);
 
 function spanText(tokens: Token[], text: string, span: Span): string {
-  const last = tokens[span.last];
-  const stop = ABBREVIATIONS.has(last.norm) && text[last.end] === '.' ? '.' : '';
+  let word = span.last;
+  while (word > span.first && tokens[word].kind === 'punct') word -= 1;
+  const stop = ABBREVIATIONS.has(tokens[word].norm) && text[tokens[word].end] === '.' ? '.' : '';
   return (
     text
-      .slice(tokens[span.first].start, last.end)
+      .slice(tokens[span.first].start, tokens[span.last].end)
       .replace(/^[\s\-–—~•*:,،.]+|[\s\-–—~•*:,،.]+$/g, '')
       .trim() + stop
   );
@@ -401,7 +402,8 @@ function introAt(tokens: Token[], index: number): number {
 function isNameWord(token: Token, isKnownWord: (norm: string) => boolean): boolean {
   const norm = token.norm;
   if (token.kind !== 'word' || NAME_STOPS.has(norm) || isNumberWord(norm)) return false;
-  if (STOPWORDS.has(norm) && !PERSON_PREFIXES.has(norm)) return false;
+  // "محل" is no product word (a stopword of order lines) but is a word of a shop's name.
+  if (STOPWORDS.has(norm) && !PERSON_PREFIXES.has(norm) && !BUSINESS_WORDS.has(norm)) return false;
   const unit = lookupUnit(norm);
   if (unit && !unit.attachedOnly) return false;
   return !isKnownWord(norm) || BUSINESS_WORDS.has(norm) || PERSON_PREFIXES.has(norm);
@@ -466,20 +468,45 @@ function lineParts(tokens: Token[], indexes: number[]): number[][] {
 
 /** A part of a line that is only a business name: up to six name words, one of them a business word, not only those. */
 function isBusinessPart(tokens: Token[], part: number[], isKnownWord: (norm: string) => boolean): boolean {
+  // "محل الأمانة للمنظفات", "مؤسسة النور للأدوات الصحية": "لل…" after the name says the trade, in any words.
+  const trade = part.findIndex((i, k) => k > 0 && tokens[i].arabic === true && /^لل.{3,}/.test(tokens[i].norm));
+  const named = trade > 0 ? part.slice(0, trade) : part;
   return (
     part.length > 0 &&
     part.length <= 6 &&
-    part.every((i) => isBusinessNameWord(tokens[i], isKnownWord)) &&
+    named.every((i) => isBusinessNameWord(tokens[i], isKnownWord)) &&
+    part.every((i) => tokens[i].kind === 'word' && !isUnitWord(tokens[i].norm)) &&
     hasBusinessWord(tokens, { first: part[0], last: part[part.length - 1] }) &&
     !part.every((i) => BUSINESS_WORDS.has(tokens[i].norm))
   );
 }
 
+/** A unit word that is one on its own ("كرتون"; not "ل", a litre only after a figure). */
+function isUnitWord(norm: string): boolean {
+  const unit = lookupUnit(norm);
+  return unit !== undefined && !unit.attachedOnly;
+}
+
+/** "here" after the sender's name: English, Levantine (hon, هون), Gulf (معك: "with you"). */
+const HERE = new Set(['here', 'hon', 'هون', 'معك', 'm3ak', 'ma3ak']);
+
 /** "PO# 88213", "Ref 4471", "#5521": a reference cue and its number. */
 function isReference(tokens: Token[], part: number[]): boolean {
   const words = part.filter((i) => tokens[i].kind === 'word');
   const figures = part.filter((i) => tokens[i].kind === 'number' || tokens[i].kind === 'noise');
-  return figures.length > 0 && words.length <= 1 && words.every((i) => REFERENCE_CUES.has(tokens[i].norm));
+  return (
+    figures.length > 0 &&
+    words.length <= 1 &&
+    words.every((i) => REFERENCE_CUES.has(tokens[i].norm) || ORDER_HEADERS.has(tokens[i].norm))
+  );
+}
+
+/** Words that start a district or an area ("حي الملقا", "Olaya district" is a branch). */
+const DISTRICT_CUES = new Set(['حي', 'منطقه', 'district', 'area', 'hay']);
+
+/** "حي الملقا", "area Al Olaya": where the business is, up to four words. */
+function isPlacePart(tokens: Token[], part: number[]): boolean {
+  return part.length >= 2 && part.length <= 4 && DISTRICT_CUES.has(tokens[part[0]].norm);
 }
 
 /** One to three name words ("Fahad", "أبو جورج", "Purchasing"): the sender or a department. */
@@ -767,9 +794,9 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     add(span, 'business', 5, range(first, span.last));
   });
 
-  // "Abu Faisal here"
+  // "Abu Faisal here", "Abu Ali hon", "أبو ناصر معك"
   tokens.forEach((token, index) => {
-    if (token.norm !== 'here') return;
+    if (!HERE.has(token.norm)) return;
     let first = index;
     while (first > 0 && tokens[first - 1].line === token.line && tokens[first - 1].kind === 'word') first -= 1;
     const words = range(first, index - 1).filter(
@@ -881,7 +908,12 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       const branchAt = parts.findIndex((part) => part.some((i) => BRANCH_WORDS.has(tokens[i].norm)));
       const others = parts.filter((_part, k) => k !== businessAt && (branchAt < 0 || k < branchAt));
       if (branchAt >= 0 && branchAt < businessAt) continue;
-      if (!others.every((part) => isReference(tokens, part) || isPersonPart(tokens, part, isKnownWord))) continue;
+      if (
+        !others.every(
+          (part) => isReference(tokens, part) || isPlacePart(tokens, part) || isPersonPart(tokens, part, isKnownWord),
+        )
+      )
+        continue;
       const business = parts[businessAt];
       add({ first: business[0], last: business[business.length - 1] }, 'business', 6, indexes);
     }
