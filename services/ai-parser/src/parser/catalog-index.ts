@@ -4,7 +4,7 @@ import { prepareText, skeleton } from './normalize.js';
 import { isNumberWord } from './numbers.js';
 import { type Token, tokenize } from './tokens.js';
 import type { CatalogPack } from './item-units.js';
-import { isMeasureKind, lookupUnit, toBase } from './units.js';
+import { GALLON_ML, isMeasureKind, lookupUnit, toBase } from './units.js';
 
 /** A stock item as the parser needs it. In the eval the SKU doubles as the id. */
 export interface CatalogItem {
@@ -201,7 +201,10 @@ function analyseName(text: string): NameAnalysis {
     numbers.push(token.value);
     const next = tokens[index + 1];
     const unit = next?.kind === 'word' ? lookupUnit(next.norm) : undefined;
-    if (unit && isMeasureKind(unit.kind)) {
+    if (unit?.kind === 'gallon') {
+      // "Garbage Bags 30 Gallon": a capacity (the word stays a word of the name).
+      sizes.push({ dim: 'volume', base: token.value * GALLON_ML });
+    } else if (unit && isMeasureKind(unit.kind)) {
       const { dim, base } = toBase(token.value, unit.kind);
       sizes.push({ dim, base });
       used.add(index + 1);
@@ -216,6 +219,8 @@ function analyseName(text: string): NameAnalysis {
   tokens.forEach((token, index) => {
     if (token.kind !== 'word' || used.has(index)) return;
     const unit = lookupUnit(token.norm);
+    // "Jotun … 3.6L (Gallon)": a gallon bottle.
+    if (unit?.kind === 'gallon' && tokens[index - 1]?.kind !== 'number') sizes.push({ dim: 'volume', base: GALLON_ML });
     if (unit && isMeasureKind(unit.kind) && !unit.attachedOnly) {
       if (unit.kind === 'kg' && tokens[index - 1]?.norm === 'per') perKg = true;
       return;

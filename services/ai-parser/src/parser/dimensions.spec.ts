@@ -19,6 +19,11 @@ const CATALOGUE: CatalogItem[] = [
   ['HOSE-GRN-20MM', 'Garden Hose 20mm 30m', 'خرطوم حديقة 20 مم 30 متر', 'piece'],
   ['CEM-HILAL-SRC-50KG', 'Hilal Sulphate Resisting Cement 50kg', 'أسمنت الهلال مقاوم 50 كجم', 'bag'],
   ['CEM-HILAL-OPC-50KG', 'Hilal Ordinary Portland Cement 50kg', 'أسمنت الهلال عادي 50 كجم', 'bag'],
+  ['BLEACH-ZAHR-3.78L', 'Zahra Bleach Original 3.78L', 'مبيض زهرة أصلي 3.78 لتر', 'piece'],
+  ['BLEACH-ZAHR-1.89L', 'Zahra Bleach Original 1.89L', 'مبيض زهرة أصلي 1.89 لتر', 'piece'],
+  ['BLEACH-ZAHR-950ML', 'Zahra Bleach Original 950ml', 'مبيض زهرة أصلي 950 مل', 'piece'],
+  ['PAINT-RAYA-WHT-4L', 'Raya Emulsion White 4L (Gallon)', 'دهان رايه أبيض 4 لتر جالون', 'piece'],
+  ['PAINT-RAYA-WHT-18L', 'Raya Emulsion White 18L', 'دهان رايه أبيض 18 لتر', 'piece'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -72,5 +77,17 @@ describe('vocabulary from the catalogue itself', () => {
   it('knows the codes of its SKUs that no name spells out ("OPC", "SRC")', () => {
     expect(only('Hilal OPC 40 bags')).toMatchObject({ sku: 'CEM-HILAL-OPC-50KG', quantity: 40 });
     expect(only('20 bags hilal SRC')).toMatchObject({ sku: 'CEM-HILAL-SRC-50KG', quantity: 20 });
+  });
+});
+
+describe('gallons', () => {
+  it('reads a gallon as the size of the product, a half gallon as half of it', () => {
+    expect(only('zahra bleach gallon 6 ctn')).toMatchObject({ sku: 'BLEACH-ZAHR-3.78L', quantity: 6, unit: 'carton' });
+    expect(only('مبيض زهرة نص جالون ٤ كراتين')).toMatchObject({ sku: 'BLEACH-ZAHR-1.89L', quantity: 4 });
+    expect(only('Zahra half gallon x 12')).toMatchObject({ sku: 'BLEACH-ZAHR-1.89L', quantity: 12 });
+  });
+
+  it('counts gallons ordered as pieces of the gallon size, which may be 3.6 to 4.5 litres', () => {
+    expect(only('٣ جالون دهان رايه ابيض')).toMatchObject({ sku: 'PAINT-RAYA-WHT-4L', quantity: 3, unit: 'piece' });
   });
 });

@@ -32,6 +32,8 @@ const ATTRIBUTE_ONLY_FACTOR = 0.5;
 /** Factor for an item not sold by weight when the line orders a weight of it. */
 const WEIGHT_MISMATCH_FACTOR = 0.9;
 const SIZE_BONUS = 0.04;
+/** How far a loosely said size may be from an item's (a fifth of it). */
+const LOOSE_SIZE = 0.2;
 const TIE = 0.02;
 /**
  * The most a line that fits several items equally may score ("Panadol" with four Panadols in
@@ -59,6 +61,8 @@ export interface SizeMention {
   value: number;
   dim?: 'mass' | 'volume';
   base?: number;
+  /** A size said loosely ("gallon": 3.6 to 4.5 L bottles are all called so): within a fifth. */
+  loose?: boolean;
 }
 
 export interface MatchQuery {
@@ -107,7 +111,10 @@ function sizeEquals(a: number, b: number): boolean {
 export function sizeFit(indexed: IndexedItem, mention: SizeMention): 'matched' | 'neutral' | 'unknown' | 'conflict' {
   if (mention.kind === 'strong' && mention.dim && mention.base !== undefined) {
     const sameDim = indexed.sizes.filter((size) => size.dim === mention.dim);
-    if (sameDim.some((size) => sizeEquals(size.base, mention.base as number))) return 'matched';
+    const base = mention.base;
+    const fits = (size: number): boolean =>
+      mention.loose ? Math.abs(size - base) <= base * LOOSE_SIZE : sizeEquals(size, base);
+    if (sameDim.some((size) => fits(size.base))) return 'matched';
     if (indexed.perWeight && mention.dim === 'mass') return 'neutral';
     return sameDim.length > 0 ? 'conflict' : 'unknown';
   }

@@ -23,6 +23,7 @@ import {
 import { type Token, tokenize } from './tokens.js';
 import { packUnitsFor, unitOnItem } from './item-units.js';
 import {
+  GALLON_ML,
   type StatedUnit,
   isDescriptiveKind,
   isMeasureKind,
@@ -177,6 +178,11 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
   const others = (k: number): boolean => measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));
   measures.forEach((measure, k) => {
     if (measure.correction) return;
+    // "كلوركس نص جالون ٤ كراتين": a gallon beside another figure is the size of the product.
+    if (measure.unit === 'gallon' && others(k)) {
+      sizes.add(k);
+      return;
+    }
     if (measure.unit && isMeasureKind(measure.unit)) {
       const { dim, base } = toBase(measure.value, measure.unit);
       const mention: SizeMention = { kind: 'strong', value: measure.value, dim, base };
@@ -382,9 +388,22 @@ function buildDraft(
       sizes.push({ kind: 'weak', value: measure.value });
     }
   });
+  // A gallon states the size: "نص جالون", "2 gallon" beside the quantity, or one gallon bottle.
+  const figures = measures.filter((measure) => !(measure.unit && isMeasureKind(measure.unit)));
+  for (const measure of measures) {
+    if (measure.unit !== 'gallon' || measure.correction) continue;
+    const gallons = figures.length > 1 ? measure.value : 1;
+    sizes.push({ kind: 'strong', value: gallons, dim: 'volume', base: gallons * GALLON_ML, loose: true });
+  }
+  // The size the line states by a gallon word alone stays in its wording ("Clorox gallon").
+  const freeSizes: number[] = [];
+  for (const free of analysis.freeUnits) {
+    if (free.kind !== 'gallon') continue;
+    sizes.push({ kind: 'strong', value: 1, dim: 'volume', base: GALLON_ML, loose: true });
+    freeSizes.push(free.position);
+  }
   const hasQuantity = measures.some((measure) => !(measure.unit && isMeasureKind(measure.unit)));
   // "ديتول لتر", "Afia litre": a lone measure word after a quantity is a pack size of one.
-  const freeSizes: number[] = [];
   for (const free of analysis.freeUnits) {
     if (isMeasureKind(free.kind) && hasQuantity) {
       const { dim, base } = toBase(1, free.kind);

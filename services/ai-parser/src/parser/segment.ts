@@ -295,7 +295,8 @@ export function isProductWord(token: Token): boolean {
   if (token.kind !== 'word') return false;
   if (NON_PRODUCT.has(token.norm) || isNumberWord(token.norm)) return false;
   const unit = lookupUnit(token.norm);
-  if (unit && !isDescriptiveKind(unit.kind)) return false;
+  // A gallon is matched as the size it states, not as a word of the name.
+  if (unit && (!isDescriptiveKind(unit.kind) || unit.kind === 'gallon')) return false;
   return token.norm.length > 0;
 }
 

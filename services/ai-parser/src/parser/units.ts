@@ -27,6 +27,7 @@ export type UnitKind =
   | 'can'
   | 'jar'
   | 'bottle'
+  | 'gallon'
   | 'tray'
   | 'dozen'
   | 'pack'
@@ -185,6 +186,14 @@ const WORDS: WordGroup[] = [
     plurals: ['bottles', 'btls', 'قناني', 'قنينات', 'ازايز', 'قزايز', 'قوارير'],
     duals: ['قنينتين', 'قزازتين', 'ازازتين'],
   },
+  // A gallon (جالون) is a container of about 3.8 litres: a piece, and the size of the product.
+  {
+    kind: 'gallon',
+    code: 'piece',
+    words: ['gallon', 'galon', 'gal', 'jalon', 'jaloon', 'galoon', 'جالون', 'غالون', 'قالون'],
+    plurals: ['gallons', 'galons', 'جالونات', 'غالونات', 'galonat', 'jalonat'],
+    duals: ['جالونين', 'غالونين'],
+  },
   {
     kind: 'tray',
     code: 'tray',
@@ -310,8 +319,13 @@ export function isMeasureKind(kind: UnitKind): kind is 'kg' | 'g' | 'L' | 'ml' {
 
 /** Containers that are also product descriptors ("Pepsi cans", "Puck jar", "بيبسي علب"). */
 export function isDescriptiveKind(kind: UnitKind): boolean {
-  return kind === 'can' || kind === 'jar' || kind === 'bottle' || kind === 'container' || kind === 'box';
+  return (
+    kind === 'can' || kind === 'jar' || kind === 'bottle' || kind === 'gallon' || kind === 'container' || kind === 'box'
+  );
 }
+
+/** Millilitres in a gallon: the US gallon, as Gulf shops sell 3.78 L bottles (and 1.89 L half gallons). */
+export const GALLON_ML = 3785;
 
 /** Multiplier of a unit kind into the reported unit (a dozen is 12 pieces). */
 export function unitMultiplier(kind: UnitKind): number {
