@@ -48,7 +48,7 @@ const write = !process.argv.includes('--no-write');
  * untouched measure of the parser on businesses it has never seen.
  */
 const tradesDir = path.join(fixtures, 'trades');
-const HELD_OUT_TRADES = new Set(['personal-care', 'beverages', 'bakery-supplies', 'pharmacy']);
+const HELD_OUT_TRADES = new Set(['personal-care', 'beverages', 'bakery-supplies', 'pharmacy', 'stationery-office']);
 const tradeNames = fs.existsSync(tradesDir)
   ? fs
       .readdirSync(tradesDir)
@@ -301,6 +301,8 @@ const PROVENANCE = {
     'a pharmacy over-the-counter and health products distributor (71 items, 91 cases, 224 items), by another helper than `pharmacy`. First run, before any change: item F1 81.2% (precision 81.5%, recall 80.8%), exact 50.5%.',
   'bakery-supplies':
     'held out: a bakery and pastry ingredients wholesaler (69 items, 91 cases, 223 items). First run, before any change: item F1 92.7% (precision 94.0%, recall 91.5%), exact 69.2%.',
+  'mobile-accessories':
+    'a mobile phone accessories and small electronics wholesaler (66 items, 92 cases, 229 items), written on 2026-11-29 by a helper who never saw the parser; chosen to be tuned on (and stationery-office, written at the same time, held out) before either was run. First run, before any change (at 5a40001, after the dimension and gallon rules): item F1 73.6% (precision 74.2%, recall 72.9%), exact 51.1%, sure and right 95.2% of 125.',
   pharmacy:
     'held out: a wholesaler to pharmacies and clinics (72 items, 92 cases, 233 items). First run, before any change: item F1 75.4% (precision 76.5%, recall 74.2%), exact 43.5%.',
 };
