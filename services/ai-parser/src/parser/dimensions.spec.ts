@@ -24,6 +24,10 @@ const CATALOGUE: CatalogItem[] = [
   ['BLEACH-ZAHR-950ML', 'Zahra Bleach Original 950ml', 'مبيض زهرة أصلي 950 مل', 'piece'],
   ['PAINT-RAYA-WHT-4L', 'Raya Emulsion White 4L (Gallon)', 'دهان رايه أبيض 4 لتر جالون', 'piece'],
   ['PAINT-RAYA-WHT-18L', 'Raya Emulsion White 18L', 'دهان رايه أبيض 18 لتر', 'piece'],
+  ['PAIN-FEVR-500', 'Fevrex 500mg 24 Tablets', 'فيفركس 500 ملجم 24 قرص', 'box'],
+  ['PAIN-FEVR-EXTRA', 'Fevrex Extra 24 Tablets', 'فيفركس اكسترا 24 قرص', 'box'],
+  ['GLV-LATEX-M', 'Latex Gloves Medium (Box of 100)', 'قفازات لاتكس مقاس وسط 100 حبة', 'box'],
+  ['GLV-LATEX-L', 'Latex Gloves Large (Box of 100)', 'قفازات لاتكس مقاس كبير 100 حبة', 'box'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -74,6 +78,14 @@ describe('dimensions', () => {
 });
 
 describe('vocabulary from the catalogue itself', () => {
+  it('reads a size word or "extra" as a word of the name when the catalogue names a product with it', () => {
+    expect(only('Fevrex Extra - 6 boxes')).toMatchObject({ sku: 'PAIN-FEVR-EXTRA', quantity: 6 });
+    expect(only('latex gloves large 10 boxes')).toMatchObject({ sku: 'GLV-LATEX-L', quantity: 10 });
+    expect(only('قفازات لاتكس كبير ١٠ علب')).toMatchObject({ sku: 'GLV-LATEX-L', quantity: 10 });
+    // Not when it says something else ("2 extra boxes": two more).
+    expect(only('2 extra boxes fevrex 500')).toMatchObject({ sku: 'PAIN-FEVR-500', quantity: 2 });
+  });
+
   it('knows the codes of its SKUs that no name spells out ("OPC", "SRC")', () => {
     expect(only('Hilal OPC 40 bags')).toMatchObject({ sku: 'CEM-HILAL-OPC-50KG', quantity: 40 });
     expect(only('20 bags hilal SRC')).toMatchObject({ sku: 'CEM-HILAL-SRC-50KG', quantity: 20 });

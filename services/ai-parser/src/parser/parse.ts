@@ -28,6 +28,7 @@ import {
   isDescriptiveKind,
   isMeasureKind,
   isPluralUnit,
+  lookupUnit,
   reportedUnit,
   toBase,
   unitMultiplier,
@@ -543,6 +544,36 @@ function buildDraft(
   return { item, indexed: chosen, implicit: !resolution.explicit, pending, figure: resolution.pick, sizes };
 }
 
+/** Positions of the items whose names hold the word as written (no typo or concept guesses). */
+function namingItems(index: CatalogIndex, norm: string): Set<number> {
+  const out = new Set<number>();
+  for (const form of wordForms(norm)) for (const position of index.postings.get(`t:${form}`) ?? []) out.add(position);
+  return out;
+}
+
+/**
+ * Words the reading of a line sets aside (a size word, "extra") that are words of an item's name
+ * next to another word of that name ("Panadol Extra", "gloves large", "قفازات مقاس كبير"): the
+ * catalogue says they name the product here.
+ */
+function withNameWords(analysis: SegmentAnalysis, index: CatalogIndex): SegmentAnalysis {
+  const { tokens } = analysis;
+  const words = new Set(analysis.words);
+  const inMeasure = (position: number): boolean =>
+    analysis.measures.some((measure) => position >= measure.first && position <= measure.last);
+  const added: number[] = [];
+  tokens.forEach((token, position) => {
+    if (token.kind !== 'word' || words.has(position) || inMeasure(position) || lookupUnit(token.norm)) return;
+    const items = namingItems(index, token.norm);
+    if (items.size === 0) return;
+    const shares = (neighbour: number): boolean =>
+      words.has(neighbour) && [...namingItems(index, tokens[neighbour].norm)].some((item) => items.has(item));
+    if (shares(position - 1) || shares(position + 1)) added.push(position);
+  });
+  if (added.length === 0) return analysis;
+  return { ...analysis, words: [...analysis.words, ...added].sort((a, b) => a - b) };
+}
+
 function applyFigure(draft: Draft, measure: Measure): void {
   draft.item.quantity = round(measure.value, 3);
   const stated = statedOf(measure);
@@ -762,7 +793,7 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
   const perLine = new Map<number, number>();
   for (const segment of segments) perLine.set(segment.line, (perLine.get(segment.line) ?? 0) + 1);
   for (const segment of segments) {
-    const analysis = analyseSegment(segment);
+    const analysis = withNameWords(analyseSegment(segment), index);
     if (analysis.totalLine) continue;
     if (analysis.cancel) {
       // A cancellation with a count cancels the line of that count ("cancel the 5 ctn Goody");
