@@ -483,7 +483,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
       variants,
       attributeKeys: new Set([...keys].filter((key) => !headKeys.has(key))),
       coverage: [],
-      primarySize: mass?.base ?? sizes[0]?.base ?? 0,
+      primarySize: mass?.base ?? sizes[0]?.base ?? capacityOf([...english.words, ...arabic.words]),
       brandKeys: new Set(),
     };
     items.push(indexed);
@@ -690,6 +690,18 @@ function skuWords(sku: string): string[] {
     .filter(
       (part) => /^[a-z]{3,}$/.test(part) && !NAME_STOPWORDS.has(part) && !lookupUnit(part) && !isNumberWord(part),
     );
+}
+
+/** Dimensions that say how much a product holds (a power bank's mAh, a card's GB): bigger is more. */
+const CAPACITY_KINDS = new Set(['mah', 'gb', 'tb']);
+
+/** The capacity a name states (20000 of a 20000 mAh power bank), or 0: to order sizes without a mass or volume. */
+function capacityOf(words: Token[]): number {
+  for (const token of words) {
+    const dimension = dimensionOf(token.norm);
+    if (dimension && CAPACITY_KINDS.has(dimension.kind)) return Number(dimension.value);
+  }
+  return 0;
 }
 
 /** The dimensions of an item's name words, by kind. */

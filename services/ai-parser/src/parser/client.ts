@@ -1,4 +1,4 @@
-import { conceptsOf, wordForms } from './catalog-index.js';
+import { conceptsOf, groupOf, wordForms } from './catalog-index.js';
 import {
   BRANCH_CUES,
   BUSINESS_WORDS,
@@ -409,11 +409,15 @@ function isNameWord(token: Token, isKnownWord: (norm: string) => boolean): boole
   return !isKnownWord(norm) || BUSINESS_WORDS.has(norm) || PERSON_PREFIXES.has(norm);
 }
 
-/** A word of a business name: a name word, or a brand ("Al Noor Supermarket"), but no product kind. */
+/**
+ * A word of a business name: a name word, or a brand ("Al Noor Supermarket"), or a colour ("Al
+ * Hamra Laundry", "الفرن الذهبي"), but no product kind.
+ */
 function isBusinessNameWord(token: Token, isKnownWord: (norm: string) => boolean): boolean {
   return (
     isNameWord(token, isKnownWord) ||
-    (isNameWord(token, () => false) && !wordForms(token.norm).some((form) => conceptsOf(form).length > 0))
+    (isNameWord(token, () => false) &&
+      !wordForms(token.norm).some((form) => conceptsOf(form).some((concept) => groupOf(concept) !== 'colour')))
   );
 }
 

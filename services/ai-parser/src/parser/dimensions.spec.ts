@@ -28,6 +28,14 @@ const CATALOGUE: CatalogItem[] = [
   ['PAIN-FEVR-EXTRA', 'Fevrex Extra 24 Tablets', 'فيفركس اكسترا 24 قرص', 'box'],
   ['GLV-LATEX-M', 'Latex Gloves Medium (Box of 100)', 'قفازات لاتكس مقاس وسط 100 حبة', 'box'],
   ['GLV-LATEX-L', 'Latex Gloves Large (Box of 100)', 'قفازات لاتكس مقاس كبير 100 حبة', 'box'],
+  ['SPK-SONA-BLU', 'Sona Mini Speaker Blue', 'سماعة سونا ميني أزرق', 'piece'],
+  ['SPK-SONA-BLK', 'Sona Mini Speaker Black', 'سماعة سونا ميني أسود', 'piece'],
+  ['PB-VOLT-10K', 'Volta Power Bank 10000mAh', 'باور بانك فولتا 10000 مللي أمبير', 'piece'],
+  ['PB-VOLT-20K', 'Volta Power Bank 20000mAh', 'باور بانك فولتا 20000 مللي أمبير', 'piece'],
+  ['SD-MEMO-32', 'Memo microSD Card 32GB', 'كرت ذاكرة ميمو 32 جيجا', 'piece'],
+  ['SD-MEMO-64', 'Memo microSD Card 64GB', 'كرت ذاكرة ميمو 64 جيجا', 'piece'],
+  ['CBL-LINK-1M', 'Link Type-C Cable 1m', 'كيبل لينك تايب سي 1 متر', 'piece'],
+  ['CBL-LINK-2M', 'Link Type-C Cable 2m', 'كيبل لينك تايب سي 2 متر', 'piece'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -101,5 +109,44 @@ describe('gallons', () => {
 
   it('counts gallons ordered as pieces of the gallon size, which may be 3.6 to 4.5 litres', () => {
     expect(only('٣ جالون دهان رايه ابيض')).toMatchObject({ sku: 'PAINT-RAYA-WHT-4L', quantity: 3, unit: 'piece' });
+  });
+});
+
+describe('sizes of electronics', () => {
+  it('reads capacities and lengths: mAh, GB, جيجا, metres, "متر" alone', () => {
+    expect(only('volta 20000mAh x 6')).toMatchObject({ sku: 'PB-VOLT-20K', quantity: 6 });
+    expect(only('Volta power bank 10000 - 4')).toMatchObject({ sku: 'PB-VOLT-10K', quantity: 4 });
+    expect(only('كرت ذاكرة ميمو ٦٤ جيجا ٣٠ حبة')).toMatchObject({ sku: 'SD-MEMO-64', quantity: 30 });
+    expect(only('memo 32 gb 50 pcs')).toMatchObject({ sku: 'SD-MEMO-32', quantity: 50 });
+    expect(only('٥ كراتين كيبل لينك تايب سي متر')).toMatchObject({ sku: 'CBL-LINK-1M', quantity: 5 });
+  });
+});
+
+describe('a line that only changes the colour or size of the one before', () => {
+  const items = (text: string) => parseOrderText(text, index).items.map((item) => [item.sku, item.quantity]);
+
+  it('orders the same product in the colour it names', () => {
+    expect(items('10 sona mini speaker blue, 4x same in black')).toEqual([
+      ['SPK-SONA-BLU', 10],
+      ['SPK-SONA-BLK', 4],
+    ]);
+    expect(items('ابي ١٢ سماعة سونا ميني زرقاء و٦ سوداء')).toEqual([
+      ['SPK-SONA-BLU', 12],
+      ['SPK-SONA-BLK', 6],
+    ]);
+  });
+
+  it('orders the same product in the size it names', () => {
+    expect(items('باور بانك فولتا الكبير ٦، والصغير ٤')).toEqual([
+      ['PB-VOLT-20K', 6],
+      ['PB-VOLT-10K', 4],
+    ]);
+  });
+
+  it('leaves a line naming another product alone', () => {
+    expect(items('10 sona mini speaker blue, 4 memo 64gb')).toEqual([
+      ['SPK-SONA-BLU', 10],
+      ['SD-MEMO-64', 4],
+    ]);
   });
 });

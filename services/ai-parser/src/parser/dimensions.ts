@@ -1,3 +1,4 @@
+import { isNumberWord } from './numbers.js';
 import type { Token } from './tokens.js';
 
 /**
@@ -20,7 +21,10 @@ const SUFFIXES = new Map<string, string>([
   ...['v', 'volt', 'volts', 'فولت'].map((word) => [word, 'v'] as const),
   ...['oz', 'ounce', 'ounces', 'اونص', 'اونصه', 'اونس', 'اونز'].map((word) => [word, 'oz'] as const),
   ...['ton', 'tons', 'طن'].map((word) => [word, 'ton'] as const),
-  ...['way', 'ways', 'خط'].map((word) => [word, 'way'] as const),
+  ...['way', 'ways', 'خط', 'فتحات', 'فتحه', 'fat7at', 'fat7a', 'fatha', 'fathat'].map((word) => [word, 'way'] as const),
+  ...['mah', 'مللي'].map((word) => [word, 'mah'] as const),
+  ...['gb', 'giga', 'gig', 'جيجا', 'جيغا', 'جيجابايت', 'قيقا'].map((word) => [word, 'gb'] as const),
+  ...['tb', 'تيرا'].map((word) => [word, 'tb'] as const),
 ]);
 
 /**
@@ -28,7 +32,7 @@ const SUFFIXES = new Map<string, string>([
  * millilitre, "way", "a"): in a message they join a number only into a dimension the catalogue
  * names; in a catalogue name "ملي" stays a millilitre.
  */
-const AMBIGUOUS = new Set(['m', 'in', 'a', 'w', 'v', 'way', 'خط', 'متر', 'ton', 'طن', 'ملي']);
+const AMBIGUOUS = new Set(['m', 'in', 'a', 'w', 'v', 'way', 'خط', 'متر', 'ton', 'طن', 'ملي', 'gig', 'مللي']);
 
 /** Quote marks written after a number for inches (3", 4”). */
 const INCH_MARKS = new Set(['"', '”', '″', '“']);
@@ -111,6 +115,20 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
     if (token.kind === 'word') {
+      // "كبل تايب سي متر": a length word alone is one of it, when the catalogue names that length.
+      const alone = SUFFIXES.get(token.norm);
+      const previous = tokens[i - 1];
+      if (
+        alone &&
+        !policy.name &&
+        token.norm.length >= 3 &&
+        token.norm !== 'inch' &&
+        !(previous && (previous.kind === 'number' || isNumberWord(previous.norm))) &&
+        policy.known(`1${alone}`)
+      ) {
+        out.push({ ...token, norm: `1${alone}` });
+        continue;
+      }
       const canonical = canonicalWord(token.norm);
       const dimension = canonical === token.norm && !dimensionOf(token.norm) ? null : dimensionOf(canonical);
       if (dimension && canonical !== token.norm && accept(canonical, dimension.kind, false)) {
@@ -152,7 +170,10 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
         continue;
       }
     }
-    const next = tokens[i + 1];
+    // "4-way": a hyphen may join the figure to its dimension word.
+    const hyphen =
+      tokens[i + 1]?.norm === '-' && tokens[i + 2]?.kind === 'word' && tokens[i + 2]?.norm !== 'in' ? 1 : 0;
+    const next = tokens[i + 1 + hyphen];
     if (next?.kind === 'word') {
       const suffix = suffixOf(next.norm, policy);
       // "3 in 1" is a kind of coffee, not three inches.
@@ -161,7 +182,7 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
         const canonical = `${value}${suffix}`;
         if (accept(canonical, suffix, AMBIGUOUS.has(next.norm))) {
           out.push(word(token, next, canonical));
-          i += 1;
+          i += 1 + hyphen;
           continue;
         }
       }

@@ -1772,6 +1772,11 @@ export const CONCEPTS: Concept[] = [
   { id: 'yellow', group: 'colour', words: ['yellow', 'اصفر', 'صفراء', 'صفرا', 'الصفراء', 'asfar', 'safra'] },
   { id: 'white', group: 'colour', words: ['white', 'ابيض', 'بيضاء', 'بيضا', 'abyad', 'abyadh', 'bayda'] },
   { id: 'black', group: 'colour', words: ['black', 'اسود', 'سوداء', 'سودا', 'aswad', 'sooda'] },
+  { id: 'blue', group: 'colour', words: ['blue', 'ازرق', 'زرقاء', 'زرقا', 'azra2', 'azraq', 'zarga'] },
+  { id: 'grey', group: 'colour', words: ['grey', 'gray', 'رمادي', 'رصاصي', 'ramadi'] },
+  { id: 'pink', group: 'colour', words: ['pink', 'وردي', 'زهري', 'بمبي', 'wardi'] },
+  { id: 'silver', group: 'colour', words: ['silver', 'فضي', 'fiddi'] },
+  { id: 'gold-colour', group: 'colour', words: ['golden', 'ذهبي', 'dahabi'] },
   // Flavours and oils
   { id: 'orange', group: 'flavour', words: ['orange', 'برتقال', 'burtuqal', 'bortogal', 'portokal', 'burtugal'] },
   { id: 'lemon', group: 'flavour', words: ['lemon', 'ليمون', 'lamoon', 'limon', 'laymoon'] },

@@ -1,4 +1,4 @@
-import { type CatalogIndex, type IndexedItem, SKU_PREFIX, wordForms } from './catalog-index.js';
+import { type CatalogIndex, type IndexedItem, SKU_PREFIX, groupOf, wordForms } from './catalog-index.js';
 import { extractClient } from './client.js';
 import { joinDimensions } from './dimensions.js';
 import { ADDITION_CUES } from './lexicon.js';
@@ -101,6 +101,8 @@ interface Draft {
   figure?: Measure | null;
   /** Pack sizes the line states. */
   sizes?: SizeMention[];
+  /** The words it was matched by (a following "و ٦ سوداء" is the same product in black). */
+  words?: QueryWord[];
 }
 
 /**
@@ -364,6 +366,8 @@ function buildDraft(
   memory: Map<string, IndexedItem>,
   threshold: number,
   alone: boolean,
+  /** The previous line's words when this one only changes its colour or size (see ellipticContext). */
+  context: QueryWord[] | null = null,
 ): (Draft & { pending: PendingNeed | null }) | null {
   const words = segmentAnalysis.words.map((position) => queryWord(index, segmentAnalysis.tokens[position].norm));
   const analysis = leadAfterChatter(segmentAnalysis, words);
@@ -430,7 +434,7 @@ function buildDraft(
     chosen = remembered;
     confidence = 1;
     matchedBy = 'memory';
-  } else if (words.length > 0) {
+  } else if (words.length > 0 || context) {
     const byWeight =
       measures.length > 0 &&
       measures.every((measure) => measure.unit === 'kg' || measure.unit === 'g') &&
@@ -442,8 +446,8 @@ function buildDraft(
       packHint: packHintOf(measures),
       byWeight,
     };
-    candidates = matchItems(index, { ...query, words });
-    if (!candidates[0] || candidates[0].confidence < threshold) {
+    candidates = matchItems(index, { ...query, words: [...(context ?? []), ...words] });
+    if (!context && (!candidates[0] || candidates[0].confidence < threshold)) {
       const rescued = rescueFromChatter(analysis, words, index, query, threshold);
       if (rescued) {
         candidates = rescued.candidates;
@@ -541,7 +545,47 @@ function buildDraft(
     matchedBy,
     alternatives,
   };
-  return { item, indexed: chosen, implicit: !resolution.explicit, pending, figure: resolution.pick, sizes };
+  return {
+    item,
+    indexed: chosen,
+    implicit: !resolution.explicit,
+    pending,
+    figure: resolution.pick,
+    sizes,
+    words: [
+      ...(context ?? []),
+      ...wordPositions.flatMap((position) => {
+        const k = analysis.words.indexOf(position);
+        return k >= 0 ? [words[k]] : [];
+      }),
+    ],
+  };
+}
+
+/** Concept groups a line may change alone and mean the same product otherwise ("و ٦ سوداء", "3x same in white"). */
+const ELLIPTIC_GROUPS = new Set(['colour']);
+
+/**
+ * "5x Buds black, 3x same in white", "باور بانك انكر الكبير ٦، والصغير ٤": a line with a figure
+ * and only a colour (or only a size word) after a matched line orders the same product in that
+ * colour or size. Returns the previous line's words without those of the colour it changes, or
+ * null when the line is not such a one.
+ */
+function ellipticContext(analysis: SegmentAnalysis, last: Draft | undefined, index: CatalogIndex): QueryWord[] | null {
+  if (!last?.indexed || !last.words || analysis.correctionCue || analysis.cancel) return null;
+  if (!analysis.measures.some((measure) => !measure.correction && !(measure.unit && isMeasureKind(measure.unit))))
+    return null;
+  const groupsOf = (word: QueryWord): string[] =>
+    word.concepts.map((concept) => groupOf(concept)).filter((group): group is string => group !== undefined);
+  const modifiers = analysis.words.map((position) => queryWord(index, analysis.tokens[position].norm));
+  if (modifiers.length === 0 && analysis.sizeHint === null) return null;
+  const changed = new Set<string>();
+  for (const word of modifiers) {
+    const groups = groupsOf(word);
+    if (groups.length === 0 || !groups.every((group) => ELLIPTIC_GROUPS.has(group))) return null;
+    for (const group of groups) changed.add(group);
+  }
+  return last.words.filter((word) => !groupsOf(word).some((group) => changed.has(group)));
 }
 
 /** Positions of the items whose names hold the word as written (no typo or concept guesses). */
@@ -806,7 +850,8 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
         continue;
       }
     }
-    if (analysis.words.length === 0 || fillerCorrection(analysis, index)) {
+    const context = ellipticContext(analysis, drafts[drafts.length - 1], index);
+    if (!context && (analysis.words.length === 0 || fillerCorrection(analysis, index))) {
       // "عندكم فورتونا ١٠ كيلو؟ ارسل شوال": a unit word alone answers a question with one of it.
       const one = pending ? unitAlone(analysis) : null;
       if (analysis.measures.length === 0 && !one) {
@@ -831,7 +876,7 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
     pending = null;
     conditionSeen = false;
     const alone = perLine.get(segment.line) === 1;
-    const draft = buildDraft(analysis, prepared, index, memory, threshold, alone);
+    const draft = buildDraft(analysis, prepared, index, memory, threshold, alone, context);
     if (!draft || !(draft.item.quantity > 0)) continue;
     if (draft.pending) {
       pending = draft;
