@@ -182,7 +182,7 @@ interface NameAnalysis {
 }
 
 /** In a catalogue name every dimension is read as one. */
-const NAME_DIMENSIONS: DimensionPolicy = { name: true, known: () => true, kindKnown: () => true };
+const NAME_DIMENSIONS: DimensionPolicy = { name: true, known: () => true };
 
 function analyseName(text: string): NameAnalysis {
   const prepared = prepareText(text);
@@ -587,7 +587,6 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
   }
 
   const knownConcept = (form: string): boolean => conceptByWord.has(form);
-  const dimensionKinds = new Set(items.flatMap((indexed) => [...indexed.dimensions.keys()]));
 
   const resolve = (norm: string): WordMatch[] => {
     if (norm.startsWith(SKU_PREFIX)) {
@@ -672,7 +671,6 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     dimensionPolicy: {
       name: false,
       known: (canonical: string) => vocabulary.has(canonical),
-      kindKnown: (kind: string) => dimensionKinds.has(kind),
     },
     byId,
     brandItems,

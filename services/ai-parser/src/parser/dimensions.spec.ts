@@ -52,7 +52,6 @@ describe('dimensions', () => {
       joinDimensions(tokenize(prepareText(text)), prepareText(text), {
         name: true,
         known: () => true,
-        kindKnown: () => true,
       }).map((token) => token.norm);
     expect(words('Screws 2 inch')).toEqual(['screws', '2in']);
     expect(words('MCB 32A 2.5mm²')).toEqual(['mcb', '32a', '2.5mm']);
@@ -76,6 +75,23 @@ describe('dimensions', () => {
     expect(only('granite tile 30x60 x 200')).toMatchObject({ sku: 'TILE-GRN-30X60', quantity: 200 });
     expect(only('بلاط جرانيت ٦٠×٦٠ ١٥٠ حبة')).toMatchObject({ sku: 'TILE-GRN-60X60', quantity: 150 });
     expect(only('خرطوم حديقة ٢٠ ملي ٤ حبات')).toMatchObject({ sku: 'HOSE-GRN-20MM', quantity: 4 });
+  });
+
+  it('reads an unambiguous dimension word the catalogue lacks as a size, never as the quantity', () => {
+    expect(only('كرتون بطاريات ٩ فولت')).toMatchObject({ sku: null, quantity: 1, unit: 'carton' });
+  });
+
+  it('reads "w" before a figure as "and", not watts', () => {
+    const items = parseOrderText('abi 3 kartoon osram 15 w 2 kartoon osram 10', index).items;
+    expect(items.map((item) => [item.sku, item.quantity])).toEqual([
+      ['BULB-OSR-15W', 3],
+      ['BULB-OSR-10W', 2],
+    ]);
+  });
+
+  it("orders one of a unit word before the product when the figure is the name's", () => {
+    expect(only('كرتونة لمبة أوسرام 15')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 1, unit: 'carton' });
+    expect(only('bade 10 2ita3 hager rcd 40')).toMatchObject({ sku: 'RCD-HAGER-40A', quantity: 10, unit: 'piece' });
   });
 
   it('leaves a size the catalogue lacks unmatched rather than taking another size', () => {

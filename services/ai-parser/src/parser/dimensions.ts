@@ -84,8 +84,6 @@ export interface DimensionPolicy {
   name: boolean;
   /** Whether the catalogue names this canonical dimension word. */
   known(canonical: string): boolean;
-  /** Whether some item of the catalogue has a dimension of this kind. */
-  kindKnown(kind: string): boolean;
 }
 
 function suffixOf(word: string, policy: DimensionPolicy): string | null {
@@ -97,8 +95,8 @@ function suffixOf(word: string, policy: DimensionPolicy): string | null {
 /**
  * Joins dimensions into single words: "3 inch" → "3in", `3"` → "3in", "٦٠×٦٠" → "60x60", and
  * glued ones into their canonical spelling ("13A" → "13a"). In a message a dimension joins when
- * the catalogue names it, or, for an unambiguous word, when the catalogue has dimensions of its
- * kind (an "18W" bulb the catalogue lacks is then a different size, not a quantity of 18).
+ * its word is unambiguous, or when the catalogue names it (an "18W" bulb the catalogue lacks is
+ * then a different size, not a quantity of 18).
  */
 export function joinDimensions(tokens: Token[], text: string, policy: DimensionPolicy): Token[] {
   const out: Token[] = [];
@@ -110,8 +108,10 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
     end: last.end,
     line: first.line,
   });
-  const accept = (canonical: string, kind: string, ambiguous: boolean): boolean =>
-    policy.name || policy.known(canonical) || (!ambiguous && policy.kindKnown(kind));
+  // An unambiguous dimension word ("inch", "أمبير", "فولت") always makes one: a "9 فولت" battery
+  // the catalogue lacks is a size, not nine of something.
+  const accept = (canonical: string, ambiguous: boolean): boolean =>
+    policy.name || policy.known(canonical) || !ambiguous;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
     if (token.kind === 'word') {
@@ -131,7 +131,7 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
       }
       const canonical = canonicalWord(token.norm);
       const dimension = canonical === token.norm && !dimensionOf(token.norm) ? null : dimensionOf(canonical);
-      if (dimension && canonical !== token.norm && accept(canonical, dimension.kind, false)) {
+      if (dimension && canonical !== token.norm && accept(canonical, false)) {
         out.push({ ...token, norm: canonical });
         continue;
       }
@@ -144,7 +144,7 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
     }
     const value = canonicalNumber(token.norm);
     // 3" (inches): the quote mark right after the figure.
-    if (INCH_MARKS.has(text[token.end] ?? '') && !closesQuote(text, token.end) && accept(`${value}in`, 'in', false)) {
+    if (INCH_MARKS.has(text[token.end] ?? '') && !closesQuote(text, token.end) && accept(`${value}in`, false)) {
       out.push({
         ...word(token, token, `${value}in`),
         raw: text.slice(token.start, token.end + 1),
@@ -176,11 +176,11 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
     const next = tokens[i + 1 + hyphen];
     if (next?.kind === 'word') {
       const suffix = suffixOf(next.norm, policy);
-      // "3 in 1" is a kind of coffee, not three inches.
-      const threeInOne = next.norm === 'in' && tokens[i + 2]?.kind === 'number';
-      if (suffix && !threeInOne) {
+      // "3 in 1" is a kind of coffee, not three inches; "anker 20 w 2 kartoon": w is "and".
+      const conjunction = ['in', 'w', 'a'].includes(next.norm) && tokens[i + 2 + hyphen]?.kind === 'number';
+      if (suffix && !conjunction) {
         const canonical = `${value}${suffix}`;
-        if (accept(canonical, suffix, AMBIGUOUS.has(next.norm))) {
+        if (accept(canonical, AMBIGUOUS.has(next.norm))) {
           out.push(word(token, next, canonical));
           i += 1 + hyphen;
           continue;

@@ -112,6 +112,13 @@ interface Draft {
  */
 type PendingNeed = 'any' | 'condition';
 
+/** "كرتونة شاحن هوكو 18": a unit word before the product orders one of it; a figure after it may be the name's. */
+function unitBefore(analysis: SegmentAnalysis, measure: Measure): boolean {
+  return analysis.freeUnits.some(
+    (free) => free.position < measure.first && !isMeasureKind(free.kind) && !isDescriptiveKind(free.kind),
+  );
+}
+
 function sizeLike(value: number): boolean {
   return value >= 100 || !Number.isInteger(value);
 }
@@ -215,7 +222,11 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
         return;
       }
       const weak = sizeFit(item, { kind: 'weak', value: measure.value }) === 'matched';
-      if (weak && (sizeLike(measure.value) || (measure.format === 'bare' && others(k)))) sizes.add(k);
+      if (
+        weak &&
+        (sizeLike(measure.value) || (measure.format === 'bare' && (others(k) || unitBefore(analysis, measure))))
+      )
+        sizes.add(k);
     } else if (countUnit && measures.some((m, j) => j !== k && (m.format === 'x' || m.format === 'colon'))) {
       sizes.add(k);
     }
@@ -387,7 +398,7 @@ function buildDraft(
     }
     const others = measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));
     if (
-      (measure.format === 'bare' && (others || sizeLike(measure.value))) ||
+      (measure.format === 'bare' && (others || sizeLike(measure.value) || unitBefore(analysis, measure))) ||
       (measure.unit && sizeLike(measure.value))
     ) {
       sizes.push({ kind: 'weak', value: measure.value });
