@@ -111,6 +111,10 @@ export function wordForms(norm: string): string[] {
     if (ARABIC_PREFIXES3.some((prefix) => norm.startsWith(prefix)) && norm.length >= 5) forms.push(norm.slice(3));
     else if ((norm.startsWith('ال') || norm.startsWith('لل')) && norm.length >= 4) forms.push(norm.slice(2));
     else if (/^[وبلف]/.test(norm) && norm.length >= 4) forms.push(norm.slice(1));
+    // The sound feminine plural: "سخانات" is سخان, "بنطات" بنطة, "ديسكات" ديسك.
+    for (const form of [...forms]) {
+      if (form.length >= 5 && form.endsWith('ات')) forms.push(form.slice(0, -2), `${form.slice(0, -2)}ه`);
+    }
   } else {
     const stem = stemLatin(norm);
     forms.push(stem);

@@ -36,6 +36,7 @@ const CATALOGUE: CatalogItem[] = [
   ['SD-MEMO-64', 'Memo microSD Card 64GB', 'كرت ذاكرة ميمو 64 جيجا', 'piece'],
   ['CBL-LINK-1M', 'Link Type-C Cable 1m', 'كيبل لينك تايب سي 1 متر', 'piece'],
   ['CBL-LINK-2M', 'Link Type-C Cable 2m', 'كيبل لينك تايب سي 2 متر', 'piece'],
+  ['SOCK-ORBIT-PLUS', 'Orbit Plus Socket 13A', 'فيش أوربت بلس 13 أمبير', 'piece'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -163,6 +164,22 @@ describe('a line that only changes the colour or size of the one before', () => 
     expect(items('10 sona mini speaker blue, 4 memo 64gb')).toEqual([
       ['SPK-SONA-BLU', 10],
       ['SD-MEMO-64', 4],
+    ]);
+  });
+});
+
+describe('words of a line', () => {
+  const items = (text: string) => parseOrderText(text, index).items.map((item) => [item.sku, item.quantity]);
+
+  it('reads an Arabic sound plural as its singular ("لمبات" a لمبة)', () => {
+    expect(only('لمبات أوسرام ١٥ واط ٢٠ حبة')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 20 });
+  });
+
+  it('drops a conjunction opening a segment before its figure, even when a name has it ("plus")', () => {
+    // Osram alone fits two bulbs equally: the smaller, not a line left unmatched by "plus".
+    expect(items('10 hager rcd 40a, plus 5 osram')).toEqual([
+      ['RCD-HAGER-40A', 10],
+      ['BULB-OSR-10W', 5],
     ]);
   });
 });

@@ -825,6 +825,9 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     const next = tokens[position + 1];
     if (OF_SIZE.has(token.norm) && next && (next.kind === 'number' || isNumberWord(next.norm) || lookupUnit(next.norm)))
       return;
+    // "…, plus 50 Alfanar switches": a conjunction opening the segment before its figure joins, it names nothing.
+    const opens = tokens.slice(0, position).every((before) => before.kind === 'punct');
+    if (opens && CONJUNCTIONS.has(token.norm) && next && (next.kind === 'number' || isNumberWord(next.norm))) return;
     if (isProductWord(token) || isPackNoun(tokens, position)) words.push(position);
   });
   const norms = tokens.filter((token) => token.kind === 'word').map((token) => token.norm);
