@@ -200,7 +200,7 @@ function analyseName(text: string): NameAnalysis {
   tokens.forEach((token, index) => {
     // The figures of a dimension are numbers of the name too ("Foil 30cm": "foil 30").
     const dimension = token.kind === 'word' ? dimensionOf(token.norm) : null;
-    if (dimension) numbers.push(...dimension.value.split('x').map(Number));
+    if (dimension) numbers.push(...dimension.value.split(/[x/]/).map(Number));
     if (token.kind !== 'number' || token.value === undefined) return;
     numbers.push(token.value);
     const next = tokens[index + 1];

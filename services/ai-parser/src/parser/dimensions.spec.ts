@@ -37,6 +37,8 @@ const CATALOGUE: CatalogItem[] = [
   ['CBL-LINK-1M', 'Link Type-C Cable 1m', 'كيبل لينك تايب سي 1 متر', 'piece'],
   ['CBL-LINK-2M', 'Link Type-C Cable 2m', 'كيبل لينك تايب سي 2 متر', 'piece'],
   ['SOCK-ORBIT-PLUS', 'Orbit Plus Socket 13A', 'فيش أوربت بلس 13 أمبير', 'piece'],
+  ['PRAWN-26-30', 'Vannamei Prawns Peeled 26/30 (per kg)', 'روبيان فانامي مقشر 26/30 بالكيلو', 'kg'],
+  ['PRAWN-31-40', 'Vannamei Prawns Peeled 31/40 (per kg)', 'روبيان فانامي مقشر 31/40 بالكيلو', 'kg'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -93,6 +95,11 @@ describe('dimensions', () => {
   it("orders one of a unit word before the product when the figure is the name's", () => {
     expect(only('كرتونة لمبة أوسرام 15')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 1, unit: 'carton' });
     expect(only('bade 10 2ita3 hager rcd 40')).toMatchObject({ sku: 'RCD-HAGER-40A', quantity: 10, unit: 'piece' });
+  });
+
+  it('reads a count grade ("31/40", "26-30") as the size it names, never a date or a fraction', () => {
+    expect(only('prawns 31/40 - 12 kg')).toMatchObject({ sku: 'PRAWN-31-40', quantity: 12, unit: 'kg' });
+    expect(only('روبيان مقشر ٢٦-٣٠ ثلاث كيلو')).toMatchObject({ sku: 'PRAWN-26-30', quantity: 3 });
   });
 
   it('leaves a size the catalogue lacks unmatched rather than taking another size', () => {

@@ -39,9 +39,11 @@ const INCH_MARKS = new Set(['"', '”', '″', '“']);
 
 const GLUED = /^(\d+(?:\.\d+)?)([a-z]+2?)$/;
 const GRID = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/;
+/** A count grade ("shrimp 21/25", "41-50" pieces a pound): the smaller figure first. */
+const GRADE = /^(\d{1,3})[/-](\d{1,3})$/;
 
 export interface Dimension {
-  /** mm, cm, m, in, a, w, v, oz, ton, way, or grid (a × b). */
+  /** mm, cm, m, in, a, w, v, oz, ton, way, mah, gb, tb, grid (a × b) or grade (21/25). */
   kind: string;
   value: string;
 }
@@ -60,6 +62,9 @@ function canonicalNumber(text: string): string {
 
 /** The dimension a word in canonical spelling names ("3in", "2.5mm", "60x60"), or null. */
 export function dimensionOf(norm: string): Dimension | null {
+  const grade = GRADE.exec(norm);
+  if (grade && Number(grade[1]) < Number(grade[2]))
+    return { kind: 'grade', value: `${Number(grade[1])}/${Number(grade[2])}` };
   const grid = GRID.exec(norm);
   if (grid) return { kind: 'grid', value: `${canonicalNumber(grid[1])}x${canonicalNumber(grid[2])}` };
   const glued = GLUED.exec(norm);
@@ -72,7 +77,9 @@ export function dimensionOf(norm: string): Dimension | null {
 function canonicalWord(norm: string): string {
   const dimension = dimensionOf(norm);
   if (!dimension) return norm;
-  return dimension.kind === 'grid' ? dimension.value : `${dimension.value}${dimension.kind}`;
+  return dimension.kind === 'grid' || dimension.kind === 'grade'
+    ? dimension.value
+    : `${dimension.value}${dimension.kind}`;
 }
 
 /**
@@ -137,6 +144,14 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
       }
       out.push(token);
       continue;
+    }
+    // "41/50", "21-25": a count grade the catalogue names (never a date: "12/09" has the larger first).
+    if (token.kind === 'noise') {
+      const grade = dimensionOf(token.norm);
+      if (grade?.kind === 'grade' && (policy.name || policy.known(grade.value))) {
+        out.push({ ...token, kind: 'word', norm: grade.value });
+        continue;
+      }
     }
     if (token.kind !== 'number' || token.value === undefined) {
       out.push(token);
