@@ -196,6 +196,22 @@ describe('client extraction', () => {
     expect(clientOf('نيدو ٣ كراتين\nبقالة الهدى - حي النسيم')).toBe('بقالة الهدى');
   });
 
+  it('takes a business heading its order in any words, with its city or an abbreviation', () => {
+    expect(clientOf('Milk Bar Cafeteria order:\nNido 3 ctn')).toBe('Milk Bar Cafeteria');
+    expect(clientOf('Panda Hypermarket Al Olaya order:\nKiri x 5')).toBe('Panda Hypermarket Al Olaya');
+    expect(clientOf('Al Wadi Est. order #7712\nKiri x 5')).toBe('Al Wadi Est.');
+  });
+
+  it('takes the business after the sender and a dash, and before "please send"', () => {
+    expect(clientOf('Order mn Saleh - Cafe Yasmin: 4 ctn Nido')).toBe('Cafe Yasmin');
+    expect(clientOf('Al Faris Trading - please send: 6 ctn Kiri')).toBe('Al Faris Trading');
+  });
+
+  it('knows business words of other trades and Arabizi ones', () => {
+    expect(clientOf('3 ctn pepsi\n— Falafel Station')).toBe('Falafel Station');
+    expect(clientOf('3ayzeen 5 kartona nido\nSherket El Noor')).toBe('Sherket El Noor');
+  });
+
   it('takes the sender before "here" in other dialects ("hon", "معك")', () => {
     expect(clientOf('Abu Samer hon, bdi 3 kartoneh nido')).toBe('Abu Samer');
     expect(clientOf('أبو خالد معك، ابي ٥ كراتين بيبسي')).toBe('أبو خالد');

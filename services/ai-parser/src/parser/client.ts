@@ -48,7 +48,22 @@ const LABELS = new Set([
   'مرسل',
 ]);
 const ORDER_HEADERS = new Set(['order', 'طلبيه', 'طلب', 'الطلب', 'الطلبيه', 'طلبية']);
-const ORDER_CONNECTORS = new Set(['for', 'from', 'of', 'by', 'من', 'ل', 'لـ', 'حق', 'حقت', 'الى', 'الي']);
+const ORDER_CONNECTORS = new Set([
+  'for',
+  'from',
+  'of',
+  'by',
+  'من',
+  'ل',
+  'لـ',
+  'حق',
+  'حقت',
+  'الى',
+  'الي',
+  'mn',
+  'min',
+  'men',
+]);
 /** Words that qualify an order header without naming anyone ("Weekly order", "طلبية الأسبوع"). */
 const ORDER_MODIFIERS = new Set([
   'weekly',
@@ -485,6 +500,11 @@ function isBusinessPart(tokens: Token[], part: number[], isKnownWord: (norm: str
   );
 }
 
+/** Politeness before a request ("please send", "kindly supply"). */
+const POLITE = new Set(['please', 'pls', 'plz', 'kindly']);
+/** Verbs that ask for goods after a business's name and "please". */
+const SEND_VERBS = new Set(['send', 'supply', 'deliver', 'arrange']);
+
 /** A unit word that is one on its own ("كرتون"; not "ل", a litre only after a figure). */
 function isUnitWord(norm: string): boolean {
   const unit = lookupUnit(norm);
@@ -593,9 +613,15 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     for (const candidate of starts) {
       let at = candidate;
       let others = 0;
-      while (tokens[at]?.line === line && tokens[at].kind === 'word' && !ORDER_HEADERS.has(tokens[at].norm)) {
-        if (!ORDER_MODIFIERS.has(tokens[at].norm)) others += 1;
-        if (others > 3) break;
+      let business = false;
+      while (tokens[at]?.line === line && !ORDER_HEADERS.has(tokens[at].norm)) {
+        // "Al Rawabi Est. order #5521": the full stop of an abbreviation.
+        const stop = tokens[at].norm === '.' && ABBREVIATIONS.has(tokens[at - 1]?.norm ?? '');
+        if (tokens[at].kind !== 'word' && !stop) break;
+        if (tokens[at].kind === 'word' && !ORDER_MODIFIERS.has(tokens[at].norm)) others += 1;
+        business ||= BUSINESS_WORDS.has(tokens[at].norm);
+        // Up to three words of a name, five with a business word ("Lulu Hypermarket Al Khobar order:").
+        if (others > (business ? 5 : 3)) break;
         at += 1;
       }
       if (tokens[at]?.line === line && ORDER_HEADERS.has(tokens[at].norm)) {
@@ -618,15 +644,26 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     }
     if (tokens[from] && ORDER_CONNECTORS.has(tokens[from].norm)) from += 1;
     while (tokens[from]?.line === line && (isDash(tokens[from]) || tokens[from].norm === ':')) from += 1;
-    // Words before the header are modifiers ("Weekly order") or the name ("Lulu order - فرع …").
-    const named = range(start, header - 1).filter((i) => !ORDER_MODIFIERS.has(tokens[i].norm));
-    if (!named.every((i) => isNameWord(tokens[i], isKnownWord))) continue;
+    // Words before the header are modifiers ("Weekly order") or the name ("Lulu order - فرع …"),
+    // any words with a business word ("Tea Time Cafeteria order:").
+    const named = range(start, header - 1).filter(
+      (i) => !ORDER_MODIFIERS.has(tokens[i].norm) && tokens[i].kind === 'word',
+    );
+    const businessNamed =
+      named.some((i) => BUSINESS_WORDS.has(tokens[i].norm)) &&
+      named.every((i) => !isUnitWord(tokens[i].norm) && !isNumberWord(tokens[i].norm));
+    if (!businessNamed && !named.every((i) => isNameWord(tokens[i], isKnownWord))) continue;
     let span = tokens[from]?.line === line ? takeName(tokens, from) : null;
     if (span && STOPWORDS.has(tokens[span.first].norm) && !PERSON_PREFIXES.has(tokens[span.first].norm)) span = null;
     // "order for Thursday:": a day after the connector names no one.
     if (span && (WEEKDAYS.has(tokens[span.first].norm) || MONTHS.has(tokens[span.first].norm))) span = null;
     if (!span && named.length > 0) span = { first: named[0], last: named[named.length - 1] };
     if (!span) continue;
+    // "Order mn Ahmed - Cafe Dallah:": the business after the sender and a dash.
+    if (!hasBusinessWord(tokens, span) && isDash(tokens[span.last + 1]) && tokens[span.last + 2]?.line === line) {
+      const after = takeName(tokens, span.last + 2);
+      if (after && hasBusinessWord(tokens, after)) span = after;
+    }
     const end = Math.max(span.last, header);
     const colon = indexes.find((index) => tokens[index].norm === ':' && index > end);
     add(span, 'business', 2, colon !== undefined ? range(indexes[0], colon) : indexes, !hasBusinessWord(tokens, span));
@@ -700,8 +737,21 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (previous && previous.line === token.line && !(previous.kind === 'punct' && SENTENCE_MARKS.has(previous.norm)))
       return;
     const span = takeName(tokens, index);
-    const request = span ? tokens[span.last + 1] : undefined;
-    if (!span || !request || request.line !== token.line || !REQUESTS.has(request.norm)) return;
+    // "Bin Dayel Trading - please send:": a dash, a comma or a "please" may stand before the request.
+    let at = span ? span.last + 1 : -1;
+    while (
+      at > 0 &&
+      (isDash(tokens[at]) || [',', '،'].includes(tokens[at]?.norm ?? '') || POLITE.has(tokens[at]?.norm ?? ''))
+    )
+      at += 1;
+    const request = span ? tokens[at] : undefined;
+    if (
+      !span ||
+      !request ||
+      request.line !== token.line ||
+      !(REQUESTS.has(request.norm) || SEND_VERBS.has(request.norm))
+    )
+      return;
     const business = businessSpan(tokens, span, isKnownWord);
     if (!business) return;
     add(business, 'business', 4, range(index, span.last));
