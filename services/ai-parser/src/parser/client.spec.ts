@@ -207,6 +207,16 @@ describe('client extraction', () => {
     expect(clientOf('Al Faris Trading - please send: 6 ctn Kiri')).toBe('Al Faris Trading');
   });
 
+  it('takes a titled sender, a formal signature, a kunya after "from" and a business after a full stop', () => {
+    expect(clientOf('This is Dr. Hani from Al Amal Polyclinic, 4 ctn Nido')).toBe('Al Amal Polyclinic');
+    expect(clientOf('نرجو توريد ٥ كراتين نيدو.\nوتفضلوا بقبول فائق الاحترام.\nم. سعد القحطاني')).toContain(
+      'سعد القحطاني',
+    );
+    expect(clientOf('Salam, from Abu Rakan: 4 ctn Nido')).toBe('Abu Rakan');
+    expect(clientOf('abi 5 kartoon nido. Rayan Pharmacy')).toBe('Rayan Pharmacy');
+    expect(clientOf('أخوك أبو مشعل، ابي ٥ كراتين نيدو')).toBe('أبو مشعل');
+  });
+
   it('knows business words of other trades and Arabizi ones', () => {
     expect(clientOf('3 ctn pepsi\n— Falafel Station')).toBe('Falafel Station');
     expect(clientOf('3ayzeen 5 kartona nido\nSherket El Noor')).toBe('Sherket El Noor');

@@ -196,6 +196,16 @@ const THANKS = new Set([
   'مع',
   'الشكر',
   'shukran',
+  // "وتفضلوا بقبول فائق الاحترام": the formal close of a letter.
+  'الاحترام',
+  'وتفضلوا',
+  'تفضلوا',
+  'بقبول',
+  'فايق',
+  'والتقدير',
+  'التقدير',
+  'sincerely',
+  'yours',
 ]);
 /** What follows a sign-off before the signature: "Thanks, X", "مع تحيات: X", "Regards – X". */
 const SIGN_OFF_MARKS = new Set([',', '،', ':', '-', '–', '—']);
@@ -231,6 +241,9 @@ const REQUESTS = new Set([
   'محتاجه',
   'يحتاج',
   'تحتاج',
+  'يطلب',
+  'تطلب',
+  'يطلبون',
   'يبي',
   'تبي',
   'يبغي',
@@ -324,6 +337,8 @@ function takeName(
     if (token.kind === 'number' || token.kind === 'noise') break;
     if (isBreak(token)) {
       if (token.norm === '&' && i > from) continue;
+      // "Dr. Samer", "م. خالد": the full stop of a title.
+      if (token.norm === '.' && i > from && TITLES.has(tokens[i - 1].norm)) continue;
       break;
     }
     if (NAME_STOPS.has(token.norm)) break;
@@ -474,7 +489,10 @@ function lineParts(tokens: Token[], indexes: number[]): number[][] {
   };
   for (const i of indexes) {
     const token = tokens[i];
-    if (isDash(token) || [',', '،', '(', ')', '|', '/'].includes(token.norm)) {
+    // "… 5 3elab. Sayed Pharmacy": a full stop ends a part too, unless it closes "Est." or "Dr.".
+    const stop =
+      token.norm === '.' && !ABBREVIATIONS.has(tokens[i - 1]?.norm ?? '') && !TITLES.has(tokens[i - 1]?.norm ?? '');
+    if (isDash(token) || stop || [',', '،', '(', ')', '|', '/'].includes(token.norm)) {
       flush();
       continue;
     }
@@ -499,6 +517,23 @@ function isBusinessPart(tokens: Token[], part: number[], isKnownWord: (norm: str
     !part.every((i) => BUSINESS_WORDS.has(tokens[i].norm))
   );
 }
+
+/** Titles before a name, often with a full stop ("Dr. Samer", "م. خالد العتيبي"). */
+const TITLES = new Set([
+  'dr',
+  'eng',
+  'engr',
+  'mr',
+  'mrs',
+  'ms',
+  'chef',
+  'م',
+  'د',
+  'دكتور',
+  'الدكتور',
+  'مهندس',
+  'المهندس',
+]);
 
 /** Politeness before a request ("please send", "kindly supply"). */
 const POLITE = new Set(['please', 'pls', 'plz', 'kindly']);
@@ -760,9 +795,20 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
   // "Faisal from Green Valley Grocery": from + a business name.
   tokens.forEach((token, index) => {
     if (!FROM_WORDS.has(token.norm)) return;
-    // "from" + a name with a business word ("من مياه نوفا" names none).
+    // "from" + a name with a business word ("من مياه نوفا" names none), or a kunya ("from Abu Nasser:").
     const span = takeName(tokens, index + 1);
-    if (!span || !hasBusinessWord(tokens, span)) return;
+    if (!span) return;
+    if (!hasBusinessWord(tokens, span)) {
+      const words = range(span.first, span.last);
+      if (
+        KUNYA.has(tokens[span.first].norm) &&
+        words.length >= 2 &&
+        words.length <= 3 &&
+        words.slice(1).every((i) => isNameWord(tokens[i], isKnownWord))
+      )
+        add(span, 'person', 7, range(index, span.last));
+      return;
+    }
     // The sender's name before "from" goes too, but never a quantity or a product.
     let first = index;
     while (

@@ -1544,6 +1544,11 @@ export const INTRO_CUES = set([
   'hada',
   'hatha',
   'hna',
+  // "أخوك أبو سلطان": your brother, the sender.
+  'اخوك',
+  'اخوكم',
+  'akhook',
+  'akhok',
   // Arabizi معك / معاك: "m3ak abu majed"
   'm3ak',
   'ma3ak',
