@@ -118,6 +118,11 @@ describe('vocabulary from the catalogue itself', () => {
     expect(only('2 extra boxes fevrex 500')).toMatchObject({ sku: 'PAIN-FEVR-500', quantity: 2 });
   });
 
+  it('reads a size letter after a word as the size the catalogue spells out ("gloves L")', () => {
+    expect(only('latex gloves L x 12')).toMatchObject({ sku: 'GLV-LATEX-L', quantity: 12 });
+    expect(only('latex gloves M - 8 boxes')).toMatchObject({ sku: 'GLV-LATEX-M', quantity: 8 });
+  });
+
   it('knows the codes of its SKUs that no name spells out ("OPC", "SRC")', () => {
     expect(only('Hilal OPC 40 bags')).toMatchObject({ sku: 'CEM-HILAL-OPC-50KG', quantity: 40 });
     expect(only('20 bags hilal SRC')).toMatchObject({ sku: 'CEM-HILAL-SRC-50KG', quantity: 20 });

@@ -823,6 +823,26 @@ function joinSkus(tokens: Token[], text: string, index: CatalogIndex): Token[] {
   return out;
 }
 
+/** Garment sizes written as letters ("gloves L", "vinyl gloves M"). */
+const SIZE_LETTERS = new Map([
+  ['s', 'small'],
+  ['m', 'medium'],
+  ['l', 'large'],
+]);
+
+/**
+ * "gloves L", "Gloves rubber M و L": a size letter after a word (not after a figure: "2 l" is two
+ * litres) is the size the catalogue spells out, when it does.
+ */
+function readSizeLetters(tokens: Token[], index: CatalogIndex): Token[] {
+  return tokens.map((token, position) => {
+    const size = token.kind === 'word' ? SIZE_LETTERS.get(token.norm) : undefined;
+    const previous = tokens[position - 1];
+    if (!size || !previous || previous.kind !== 'word' || !index.isVocabularyWord(size)) return token;
+    return { ...token, norm: size };
+  });
+}
+
 /**
  * Parses a WhatsApp-style order (English, Arabic and its dialects, mixed, Arabizi) against a
  * catalogue index, offline. Returns CONTRACT §6's `parsed` shape.
@@ -830,10 +850,13 @@ function joinSkus(tokens: Token[], text: string, index: CatalogIndex): Token[] {
 export function parseOrderText(text: string, index: CatalogIndex, options: ParseOptions = {}): ParsedOrder {
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const prepared = prepareText(text ?? '');
-  const tokens = joinDimensions(
-    joinSkus(splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord), prepared, index),
-    prepared,
-    index.dimensionPolicy,
+  const tokens = readSizeLetters(
+    joinDimensions(
+      joinSkus(splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord), prepared, index),
+      prepared,
+      index.dimensionPolicy,
+    ),
+    index,
   );
   markNoise(tokens);
   const client = extractClient(tokens, prepared, index.isKnownWord);
