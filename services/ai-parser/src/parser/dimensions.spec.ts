@@ -39,6 +39,7 @@ const CATALOGUE: CatalogItem[] = [
   ['SOCK-ORBIT-PLUS', 'Orbit Plus Socket 13A', 'فيش أوربت بلس 13 أمبير', 'piece'],
   ['PRAWN-26-30', 'Vannamei Prawns Peeled 26/30 (per kg)', 'روبيان فانامي مقشر 26/30 بالكيلو', 'kg'],
   ['PRAWN-31-40', 'Vannamei Prawns Peeled 31/40 (per kg)', 'روبيان فانامي مقشر 31/40 بالكيلو', 'kg'],
+  ['CBL-ZED-X12-C', 'Zed X12 Type-C Cable 1m', 'كيبل زد X12 تايب سي 1 متر', 'piece'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -121,6 +122,10 @@ describe('vocabulary from the catalogue itself', () => {
   it('reads a size letter after a word as the size the catalogue spells out ("gloves L")', () => {
     expect(only('latex gloves L x 12')).toMatchObject({ sku: 'GLV-LATEX-L', quantity: 12 });
     expect(only('latex gloves M - 8 boxes')).toMatchObject({ sku: 'GLV-LATEX-M', quantity: 8 });
+  });
+
+  it('reads a model code the catalogue names ("X12") as a word, not "x 12"', () => {
+    expect(only('2 cartons Zed X12 type-c cable')).toMatchObject({ sku: 'CBL-ZED-X12-C', quantity: 2, unit: 'carton' });
   });
 
   it('knows the codes of its SKUs that no name spells out ("OPC", "SRC")', () => {

@@ -121,6 +121,20 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
     policy.name || policy.known(canonical) || !ambiguous;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
+    // "Hoco X20": a model code the catalogue names, not "x 20" (times twenty).
+    const figure = tokens[i + 1];
+    if (
+      token.kind === 'word' &&
+      token.norm === 'x' &&
+      figure?.kind === 'number' &&
+      figure.start === token.end &&
+      tokens[i - 1]?.end !== token.start &&
+      (policy.name || policy.known(`x${figure.norm}`))
+    ) {
+      out.push(word(token, figure, `x${figure.norm}`));
+      i += 1;
+      continue;
+    }
     if (token.kind === 'word') {
       // "كبل تايب سي متر": a length word alone is one of it, when the catalogue names that length.
       const alone = SUFFIXES.get(token.norm);
