@@ -330,4 +330,9 @@ describe('parseOrderText', () => {
     expect(parse('Good morning! Are you open today?').items).toEqual([]);
     expect(parse('').items).toEqual([]);
   });
+
+  it('reads "2 and a half kilo" as 2.5 kg, and a figure after a closing dash as the quantity', () => {
+    expect(lines('tamr sukkari 2 and a half kilo')).toEqual([['DATES-SUK-KG', 2.5, 'kg']]);
+    expect(lines('Nova 330 - 40')).toEqual([['WATER-NOVA-330ML-40', 40, 'carton']]);
+  });
 });

@@ -196,7 +196,7 @@ export function markNoise(tokens: Token[]): void {
       noise = true;
       cues.push(after);
     }
-    if (after && after.norm === '%') noise = true;
+    if (after && (after.norm === '%' || after.norm === '٪')) noise = true;
     if (before && (REFERENCE_CUES.has(before.norm) || before.norm === '#')) {
       noise = true;
       cues.push(before);
@@ -314,7 +314,8 @@ function continuesNumber(tokens: Token[], andIndex: number): boolean {
   if (tokens[at] && isArticle(tokens[at].norm)) at += 1;
   const fraction = tokens[at];
   if (!fraction || fraction.kind !== 'word' || !isFractionWord(fraction.norm)) return false;
-  return !startsMeasure(tokens, at + 1);
+  // "2 and a half kilo" is 2.5 kg; "2 ctn and half kilo" two measures.
+  return tokens[andIndex - 1]?.kind === 'number' || !startsMeasure(tokens, at + 1);
 }
 
 /** A unit word at `at`, possibly after an article: "(half) a dozen", "(نص) كيلو" start a new number. */
@@ -537,6 +538,10 @@ const WAREHOUSE_WORDS = ['warehouse', 'المستودع', 'مستودع'];
 const DELIVERY_SEGMENT_CUES = new Set([...DELIVERY_CUES, ...BRANCH_CUES, ...WAREHOUSE_WORDS]);
 /** Where goods go: words after these, following a product's words, name a place (not a branch: "Khurais branch: …"). */
 const PLACE_CUES = new Set([...DELIVERY_CUES, ...WAREHOUSE_WORDS]);
+
+function isDashToken(token: Token | undefined): boolean {
+  return token !== undefined && token.kind === 'punct' && ['-', '–', '—'].includes(token.norm);
+}
 
 function isX(token: Token | undefined): boolean {
   return token !== undefined && (token.norm === 'x' || token.norm === '*') && token.kind !== 'noise';
@@ -767,8 +772,12 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
       let previous = i - 1;
       while (previous >= 0 && tokens[previous].kind === 'punct' && tokens[previous].norm !== ':') previous -= 1;
       const before = tokens[previous];
+      // "Adol 500 - 24": a figure after a dash that ends the line is its quantity, as after a colon.
+      const dashed =
+        isDashToken(tokens[i - 1]) &&
+        tokens.slice(read.end).every((after) => after.kind === 'punct' || after.kind === 'noise');
       const format: Measure['format'] =
-        before && LABEL_WORDS.has(before.norm) ? 'label' : before?.norm === ':' ? 'colon' : 'bare';
+        before && LABEL_WORDS.has(before.norm) ? 'label' : before?.norm === ':' || dashed ? 'colon' : 'bare';
       const packCount = next?.kind === 'word' && PACK_CONTENT_WORDS.has(next.norm);
       push({ value: read.value, unit: null, code: null, format, first: i, last: read.end - 1, packCount });
       i = read.end - 1;
