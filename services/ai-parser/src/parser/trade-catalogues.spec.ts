@@ -5,7 +5,11 @@ import { prepareText } from './normalize.js';
 import { type ParsedOrderItem, parseOrderText } from './parse.js';
 import { tokenize } from './tokens.js';
 
-/** A small hardware and catering catalogue of its own (none of the eval's). */
+/**
+ * Rules found on other trades' catalogues (issue #21: hardware, electrical, catering, pharmacy,
+ * mobile accessories), each tested on a small catalogue and messages of its own, none of the
+ * eval's.
+ */
 const CATALOGUE: CatalogItem[] = [
   ['SCR-WOOD-2IN', 'Wood Screws 2 inch (Box of 200)', 'براغي خشب 2 إنش (علبة 200)', 'box'],
   ['SCR-WOOD-3IN', 'Wood Screws 3 inch (Box of 200)', 'براغي خشب 3 إنش (علبة 200)', 'box'],
