@@ -21,6 +21,11 @@ describe('readNumber', () => {
     expect(read('0.75')).toBe(0.75);
   });
 
+  it('reads thousands said after a figure ("٢٠ ألف")', () => {
+    expect(read('٢٠ ألف')).toBe(20000);
+    expect(read('3 آلاف')).toBe(3000);
+  });
+
   it('reads English number words and compounds', () => {
     expect(read('three')).toBe(3);
     expect(read('twenty five')).toBe(25);

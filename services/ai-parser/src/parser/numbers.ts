@@ -243,6 +243,9 @@ export function isArticle(norm: string): boolean {
   return ARTICLES.has(norm);
 }
 
+/** Words for a thousand after a figure ("٢٠ ألف"). */
+const THOUSANDS = new Set(['الف', 'الاف', 'alf', 'alaf', 'thousand']);
+
 export interface NumberRead {
   value: number;
   /** Index after the last token read. */
@@ -348,6 +351,10 @@ export function readNumber(tokens: Token[], index: number): NumberRead | null {
       }
       break;
     }
+  }
+  // "٢٠ ألف", "30 alf", "3 آلاف": thousands (a power bank's 20000 mAh, said as Gulf shops say it).
+  if (tokens[end]?.kind === 'word' && THOUSANDS.has(tokens[end].norm)) {
+    return { value: value * 1000, end: end + 1, words, fractionOnly: false };
   }
   // "one point five" (1.5), "two point two five" (2.25): a size or a weight said aloud.
   if (Number.isInteger(value) && tokens[end]?.kind === 'word' && POINT_WORDS.has(tokens[end].norm)) {
