@@ -192,6 +192,11 @@ describe('a line that only changes the colour or size of the one before', () => 
 describe('words of a line', () => {
   const items = (text: string) => parseOrderText(text, index).items.map((item) => [item.sku, item.quantity]);
 
+  it('drops Arabizi request verbs ("3atni", "ab8a", "3ayzeen")', () => {
+    expect(only('3atni hager rcd 40a 6 7abbat')).toMatchObject({ sku: 'RCD-HAGER-40A', quantity: 6 });
+    expect(only('ab8a osram 15w 12 7abba')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 12 });
+  });
+
   it('reads an Arabic sound plural as its singular ("لمبات" a لمبة)', () => {
     expect(only('لمبات أوسرام ١٥ واط ٢٠ حبة')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 20 });
   });
