@@ -48,6 +48,9 @@ const CATALOGUE: CatalogItem[] = [
 
 const index = buildCatalogIndex(CATALOGUE);
 
+/** SKU and quantity of each line read. */
+const items = (text: string) => parseOrderText(text, index).items.map((item) => [item.sku, item.quantity]);
+
 function only(text: string): ParsedOrderItem {
   const { items } = parseOrderText(text, index);
   expect(items).toHaveLength(1);
@@ -90,8 +93,7 @@ describe('dimensions', () => {
   });
 
   it('reads "w" before a figure as "and", not watts', () => {
-    const items = parseOrderText('abi 3 kartoon osram 15 w 2 kartoon osram 10', index).items;
-    expect(items.map((item) => [item.sku, item.quantity])).toEqual([
+    expect(items('abi 3 kartoon osram 15 w 2 kartoon osram 10')).toEqual([
       ['BULB-OSR-15W', 3],
       ['BULB-OSR-10W', 2],
     ]);
@@ -161,8 +163,6 @@ describe('sizes of electronics', () => {
 });
 
 describe('a line that only changes the colour or size of the one before', () => {
-  const items = (text: string) => parseOrderText(text, index).items.map((item) => [item.sku, item.quantity]);
-
   it('orders the same product in the colour it names', () => {
     expect(items('10 sona mini speaker blue, 4x same in black')).toEqual([
       ['SPK-SONA-BLU', 10],
@@ -190,8 +190,6 @@ describe('a line that only changes the colour or size of the one before', () => 
 });
 
 describe('words of a line', () => {
-  const items = (text: string) => parseOrderText(text, index).items.map((item) => [item.sku, item.quantity]);
-
   it('drops Arabizi request verbs ("3atni", "ab8a", "3ayzeen")', () => {
     expect(only('3atni hager rcd 40a 6 7abbat')).toMatchObject({ sku: 'RCD-HAGER-40A', quantity: 6 });
     expect(only('ab8a osram 15w 12 7abba')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 12 });
