@@ -115,7 +115,12 @@ describe('sorted, filtered and exported lists', () => {
   });
 
   it('sorts invoices and exports them as XLSX in Arabic, right to left, amounts as numbers', async () => {
-    const invoices = await json<InvoiceDto[]>(await owner.get(`/api/invoices?search=${marker}&sort=totalAmount:asc`));
+    // The billing worker writes a confirmed order's invoice from the outbox, moments after the confirm.
+    let invoices: InvoiceDto[] = [];
+    for (let attempt = 0; attempt < 100 && invoices.length < 2; attempt += 1) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      invoices = await json<InvoiceDto[]>(await owner.get(`/api/invoices?search=${marker}&sort=totalAmount:asc`));
+    }
     expect(invoices.map((invoice) => invoice.totalAmount)).toEqual(['96.60', '241.50']);
     const response = await owner.request(
       'GET',
