@@ -15,7 +15,7 @@ const SUFFIXES = new Map<string, string>([
   ...['mm', 'mm2', 'millimeter', 'millimetre', 'مم', 'ملم', 'مليمتر'].map((word) => [word, 'mm'] as const),
   ...['cm', 'centimeter', 'centimetre', 'سم', 'سنتي', 'سنتيمتر'].map((word) => [word, 'cm'] as const),
   ...['m', 'meter', 'meters', 'metre', 'metres', 'mtr', 'متر', 'امتار'].map((word) => [word, 'm'] as const),
-  ...['in', 'inch', 'inches', 'انش', 'انشات', 'انشن', 'بوصه', 'بوصات', 'inch'].map((word) => [word, 'in'] as const),
+  ...['in', 'inch', 'inches', 'انش', 'انشات', 'انشن', 'بوصه', 'بوصات'].map((word) => [word, 'in'] as const),
   ...['a', 'amp', 'amps', 'ampere', 'امبير', 'امبيرات'].map((word) => [word, 'a'] as const),
   ...['w', 'watt', 'watts', 'واط', 'وات'].map((word) => [word, 'w'] as const),
   ...['v', 'volt', 'volts', 'فولت'].map((word) => [word, 'v'] as const),
@@ -82,10 +82,7 @@ function canonicalWord(norm: string): string {
     : `${dimension.value}${dimension.kind}`;
 }
 
-/**
- * Whether a dimension may be read: `known` says whether the catalogue names it (in a message) or
- * is always true (in a catalogue name).
- */
+/** How dimensions are read: in a catalogue's names, or in a message against that catalogue. */
 export interface DimensionPolicy {
   /** In a catalogue name: every dimension word joins (except "ملي", a millilitre there). */
   name: boolean;
@@ -115,10 +112,6 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
     end: last.end,
     line: first.line,
   });
-  // An unambiguous dimension word ("inch", "أمبير", "فولت") always makes one: a "9 فولت" battery
-  // the catalogue lacks is a size, not nine of something.
-  const accept = (canonical: string, ambiguous: boolean): boolean =>
-    policy.name || policy.known(canonical) || !ambiguous;
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i];
     // "Hoco X20": a model code the catalogue names, not "x 20" (times twenty).
@@ -143,20 +136,14 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
         alone &&
         !policy.name &&
         token.norm.length >= 3 &&
-        token.norm !== 'inch' &&
         !(previous && (previous.kind === 'number' || isNumberWord(previous.norm))) &&
         policy.known(`1${alone}`)
       ) {
         out.push({ ...token, norm: `1${alone}` });
         continue;
       }
-      const canonical = canonicalWord(token.norm);
-      const dimension = canonical === token.norm && !dimensionOf(token.norm) ? null : dimensionOf(canonical);
-      if (dimension && canonical !== token.norm && accept(canonical, false)) {
-        out.push({ ...token, norm: canonical });
-        continue;
-      }
-      out.push(token);
+      // A glued dimension ("13A", "2.5mm²") in its canonical spelling.
+      out.push({ ...token, norm: canonicalWord(token.norm) });
       continue;
     }
     // "41/50", "21-25": a count grade the catalogue names (never a date: "12/09" has the larger first).
@@ -173,7 +160,7 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
     }
     const value = canonicalNumber(token.norm);
     // 3" (inches): the quote mark right after the figure.
-    if (INCH_MARKS.has(text[token.end] ?? '') && !closesQuote(text, token.end) && accept(`${value}in`, false)) {
+    if (INCH_MARKS.has(text[token.end] ?? '') && !closesQuote(text, token.end)) {
       out.push({
         ...word(token, token, `${value}in`),
         raw: text.slice(token.start, token.end + 1),
@@ -209,7 +196,9 @@ export function joinDimensions(tokens: Token[], text: string, policy: DimensionP
       const conjunction = ['in', 'w', 'a'].includes(next.norm) && tokens[i + 2 + hyphen]?.kind === 'number';
       if (suffix && !conjunction) {
         const canonical = `${value}${suffix}`;
-        if (accept(canonical, AMBIGUOUS.has(next.norm))) {
+        // An unambiguous dimension word ("inch", "أمبير", "فولت") always makes one: a "9 فولت"
+        // battery the catalogue lacks is a size, not nine of something.
+        if (policy.name || policy.known(canonical) || !AMBIGUOUS.has(next.norm)) {
           out.push(word(token, next, canonical));
           i += 1 + hyphen;
           continue;

@@ -406,6 +406,7 @@ function buildDraft(
   });
   // A gallon states the size: "نص جالون", "2 gallon" beside the quantity, or one gallon bottle.
   const figures = measures.filter((measure) => !(measure.unit && isMeasureKind(measure.unit)));
+  const hasQuantity = figures.length > 0;
   for (const measure of measures) {
     if (measure.unit !== 'gallon' || measure.correction) continue;
     const gallons = figures.length > 1 ? measure.value : 1;
@@ -418,7 +419,6 @@ function buildDraft(
     sizes.push({ kind: 'strong', value: 1, dim: 'volume', base: GALLON_ML, loose: true });
     freeSizes.push(free.position);
   }
-  const hasQuantity = measures.some((measure) => !(measure.unit && isMeasureKind(measure.unit)));
   // "ديتول لتر", "Afia litre": a lone measure word after a quantity is a pack size of one.
   for (const free of analysis.freeUnits) {
     if (isMeasureKind(free.kind) && hasQuantity) {
