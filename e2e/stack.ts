@@ -47,6 +47,9 @@ export async function startStack(): Promise<RunningStack> {
     INVENTORY_PORT: String(base + 3),
     BILLING_PORT: String(base + 4),
     AI_PARSER_PORT: String(base + 5),
+    // The simulators too: a running `npm start` holds their default ports (4010, 4020).
+    FATOORA_SIMULATOR_PORT: String(base + 6),
+    WHATSAPP_SIMULATOR_PORT: String(base + 7),
     DATABASE_URL: url.toString(),
     REDIS_URL: process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: `e2e-${process.pid}`,

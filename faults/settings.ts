@@ -26,6 +26,7 @@ export const ports = {
   aiEndpoint: base + 30,
   webhookReceiver: base + 31,
   fatoora: base + 32,
+  whatsapp: base + 33,
 } as const;
 
 export const OWNER = { username: 'owner', password: 'faults-owner-password' };

@@ -151,6 +151,8 @@ export async function startSystem(infra: Infrastructure): Promise<RunningSystem>
     API_RATE_LIMIT_PER_MINUTE: '1000000',
     // The Fatoora simulator that npm start runs, on our port; documents left pending are swept every 2 s.
     FATOORA_SIMULATOR_PORT: String(ports.fatoora),
+    // The WhatsApp Graph simulator that npm start runs, on our port too.
+    WHATSAPP_SIMULATOR_PORT: String(ports.whatsapp),
     ZATCA_SWEEP_MS: '2000',
     // A receiver on this machine (tests only), retried quickly.
     WEBHOOK_ALLOW_HTTP: 'true',

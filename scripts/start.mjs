@@ -1,7 +1,7 @@
 // `npm start`: installs and builds what is missing, makes sure PostgreSQL and Redis are
-// there, runs the Fatoora simulator, the five services and the gateway as child processes
-// (restarted when they stop unexpectedly), waits for GET /ready and prints the URL. Ctrl-C or
-// SIGTERM stops everything it started. See docs/operations.md.
+// there, runs the Fatoora and WhatsApp simulators, the five services and the gateway as child
+// processes (restarted when they stop unexpectedly), waits for GET /ready and prints the URL.
+// Ctrl-C or SIGTERM stops everything it started. See docs/operations.md.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -230,7 +230,14 @@ async function main() {
     port: Number(env('FATOORA_SIMULATOR_PORT') ?? 4010),
     portVariable: 'FATOORA_SIMULATOR_PORT',
   };
-  const apps = [fatooraSimulator, ...services, gateway];
+  // The local WhatsApp Cloud API (Meta's Graph API): ai-parser connects the demo company to it on a first start.
+  const whatsappSimulator = {
+    name: 'whatsapp-simulator',
+    entry: 'simulators/whatsapp-graph/dist/main.js',
+    port: Number(env('WHATSAPP_SIMULATOR_PORT') ?? 4020),
+    portVariable: 'WHATSAPP_SIMULATOR_PORT',
+  };
+  const apps = [fatooraSimulator, whatsappSimulator, ...services, gateway];
   for (const app of apps) {
     if (!fs.existsSync(path.join(root, app.entry))) throw new UserError(`${app.entry} is missing after the build`);
   }
@@ -247,6 +254,8 @@ async function main() {
   const { prepareDemoCompany } = await import('./lib/demo-company.mjs');
   const demo = await prepareDemoCompany({ root, databaseUrl: postgres.url, log });
 
+  const host = env('HOST');
+  const readyHost = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   childEnv = {
     ...process.env,
     DATABASE_URL: postgres.url,
@@ -255,6 +264,11 @@ async function main() {
     SESSION_SECRET: sessionSecret(dataDir),
     FATOORA_SIMULATOR_PORT: String(fatooraSimulator.port),
     ZATCA_SIMULATOR_URL: `http://127.0.0.1:${fatooraSimulator.port}`,
+    WHATSAPP_SIMULATOR_PORT: String(whatsappSimulator.port),
+    WHATSAPP_SIMULATOR_URL: `http://127.0.0.1:${whatsappSimulator.port}`,
+    // Where the simulator posts the statuses of the messages sent (the gateway's webhook, as Meta would).
+    WHATSAPP_WEBHOOK_URL:
+      env('WHATSAPP_WEBHOOK_URL') ?? `http://${readyHost}:${gatewayPort}/api/channels/whatsapp/webhook`,
   };
   log(`starting ${apps.map((app) => app.name).join(', ')}`);
   for (const app of apps) {
@@ -262,8 +276,6 @@ async function main() {
   }
   processes.forEach(launch);
 
-  const host = env('HOST');
-  const readyHost = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   await waitUntilReady(`http://${readyHost}:${gatewayPort}/ready`);
   if (stopping) return;
   const seconds = (performance.now() / 1000).toFixed(1);

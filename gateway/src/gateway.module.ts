@@ -23,6 +23,9 @@ import { OrdersController } from './orders/orders.controller.js';
 import { PriceListsController } from './price-lists/price-lists.controller.js';
 import { SettingsController } from './settings/settings.controller.js';
 import { ZatcaSettingsController } from './settings/zatca-settings.controller.js';
+import { WhatsappSettingsController } from './settings/whatsapp-settings.controller.js';
+import { InboxController } from './channels/inbox.controller.js';
+import { WhatsappWebhookController } from './channels/whatsapp-webhook.controller.js';
 import { StockController } from './stock/stock.controller.js';
 import { AdminController, UsersController } from './users/users.controller.js';
 import { ApiKeyAuth } from './v1/api-key-auth.js';
@@ -57,6 +60,9 @@ export class GatewayModule {
         AdminController,
         SettingsController,
         ZatcaSettingsController,
+        WhatsappSettingsController,
+        WhatsappWebhookController,
+        InboxController,
         ApiKeysController,
         StockController,
         PriceListsController,

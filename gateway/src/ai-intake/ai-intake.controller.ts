@@ -22,8 +22,7 @@ import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
 import { GatewayConfig } from '../config/gateway.config.js';
 import { AiJobsService } from './ai-jobs.service.js';
-import { readIntakeUpload } from './intake-file.js';
-import { keepIntakeFile } from './intake-store.js';
+import { keepIntakeFile, readIntakeUpload } from '@erp/common';
 
 function emptyText(): never {
   throw new AppException(ErrorCode.ValidationFailed, EMPTY_ORDER_TEXT_MESSAGE, {

@@ -14,7 +14,7 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RequireAllPermissions, RequirePermission } from '../auth/access.decorators.js';
 import { GatewayConfig } from '../config/gateway.config.js';
-import { INTAKE_FOLDER } from './intake-store.js';
+import { INTAKE_FOLDER } from '@erp/common';
 
 const contentTypes: Record<IntakeFileType, string> = {
   jpg: 'image/jpeg',

@@ -21,6 +21,7 @@ import { assertEveryRouteDeclaresAccess } from '../auth/route-table.js';
 import { refuseCrossSite } from './refuse-cross-site.js';
 import { handleClientError } from './client-error.js';
 import { requireJsonBody } from './require-json-body.js';
+import { keepRawBody } from '../channels/raw-body.js';
 
 const saneRequestId = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -131,6 +132,7 @@ function acceptJsonBodiesOnly(fastify: FastifyInstance): void {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    keepRawBody(request, body as string);
     if (body.length === 0) done(null, undefined);
     else void parseJson(request, body as string, done);
   });

@@ -30,3 +30,6 @@ export * from './idempotency/idempotent-requests.js';
 export * from './zatca/index.js';
 export * from './imports/run-import.js';
 export * from './imports/record-keys.js';
+export * from './files/intake-file.js';
+export * from './files/intake-store.js';
+export * from './secrets/secret-box.js';

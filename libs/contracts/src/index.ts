@@ -65,3 +65,5 @@ export * from './ai-parser/client-memory.dto.js';
 export * from './imports/imports.dto.js';
 export * from './imports/import-fields.js';
 export * from './imports/imports.errors.js';
+export * from './ai-parser/whatsapp.dto.js';
+export * from './orders/whatsapp-number.js';

@@ -29,6 +29,8 @@ export const QueueName = {
   ImportOpeningBalances: 'import-opening-balances',
   /** billing: signed documents sent to ZATCA (clearance or reporting), in ICV order (jobId `zatca-<invoiceId>`). */
   ZatcaSubmit: 'zatca-submit',
+  /** ai-parser: WhatsApp webhook deliveries read into Inbox drafts (jobId `delivery-<id>`), replies sent (`reply-<id>`). */
+  Whatsapp: 'whatsapp',
 } as const;
 
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
@@ -71,6 +73,10 @@ export const JobName = {
   ImportRows: 'import',
   /** zatca-submit: send every pending document up to this one's ICV, oldest first (jobId `zatca-<invoiceId>`). */
   SubmitZatcaDocument: 'submit',
+  /** whatsapp: one kept webhook delivery: its messages become drafts, its statuses are recorded. */
+  WhatsappDelivery: 'delivery',
+  /** whatsapp: one confirmation sent to a client through the Cloud API. */
+  WhatsappReply: 'reply',
 } as const;
 
 export type JobName = (typeof JobName)[keyof typeof JobName];

@@ -42,4 +42,19 @@ export class AiParserConfig extends ServiceConfig {
   @IsString() FFMPEG_BIN: string = 'ffmpeg';
   /** Pronounces catalogue words the recogniser's dictionary lacks (brands: Almarai, Nadec …). */
   @IsString() ESPEAK_BIN: string = 'espeak-ng';
+
+  /**
+   * Key (32 bytes, base64) that seals the WhatsApp channel's access token, app secret and verify
+   * token at rest; unset, one is made on first use in <ERP_DATA_DIR>/whatsapp-secret.key.
+   */
+  @IsOptional() @IsString() WHATSAPP_SECRET_KEY?: string;
+  /** One call to Meta's Graph API (media, downloads, sending). */
+  @IsInt() @Min(1_000) @Max(120_000) WHATSAPP_GRAPH_TIMEOUT_MS: number = 15_000;
+  /** How often deliveries and replies whose job was lost (Redis restarted) are queued again. */
+  @IsInt() @Min(1_000) @Max(3_600_000) WHATSAPP_SWEEP_MS: number = 60_000;
+  /**
+   * The local WhatsApp Graph simulator (`npm start` runs it): on a first start with no channel set
+   * up, the demo company is connected to it (docs/whatsapp.md). Unset in production.
+   */
+  @IsOptional() @Matches(httpUrl, { message: '$property must be an http(s) URL' }) WHATSAPP_SIMULATOR_URL?: string;
 }

@@ -6,8 +6,12 @@ import { IntakeModule } from './intake/intake.module.js';
 import { ClientPhraseEntity } from './memory/client-phrase.entity.js';
 import { ClientMemoryModule } from './memory/client-memory.module.js';
 import { aiParserMigrations } from './migrations/index.js';
+import { WhatsappModule } from './whatsapp/whatsapp.module.js';
 
-/** The ai-parser service: works the ai-parse queue, keeps each client's wording; reads inventory and orders. */
+/**
+ * The ai-parser service: works the ai-parse queue, keeps each client's wording, runs the WhatsApp
+ * channel and its Inbox; reads inventory, orders and the company settings.
+ */
 @Global()
 @Module({})
 export class AiParserModule {
@@ -22,9 +26,11 @@ export class AiParserModule {
         ServiceClientsModule.forRoot(config, config.AI_PARSER_CALL_TIMEOUT_MS, [
           ServiceName.Inventory,
           ServiceName.Orders,
+          ServiceName.Identity,
         ]),
         ClientMemoryModule,
         IntakeModule,
+        WhatsappModule,
       ],
       providers: [{ provide: AiParserConfig, useValue: config }],
       exports: [AiParserConfig],

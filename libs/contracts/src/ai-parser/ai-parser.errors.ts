@@ -12,6 +12,16 @@ export const AiErrorCode = {
   Timeout: 'AI_TIMEOUT',
   /** 404: no job with that id among the caller's own (or its record has expired). */
   JobNotFound: 'AI_JOB_NOT_FOUND',
+  /** 401: a WhatsApp webhook delivery whose X-Hub-Signature-256 is not the app secret's (or no channel is set up). */
+  WhatsappSignatureInvalid: 'WHATSAPP_SIGNATURE_INVALID',
+  /** 403: Meta's subscribe challenge with a verify token that is not ours. */
+  WhatsappVerifyFailed: 'WHATSAPP_VERIFY_FAILED',
+  /** 409: the channel is not set up (no number id, access token or app secret). */
+  WhatsappNotConnected: 'WHATSAPP_NOT_CONNECTED',
+  /** 404: no Inbox draft with that id. */
+  InboxDraftNotFound: 'INBOX_DRAFT_NOT_FOUND',
+  /** 409: the draft was already confirmed or dismissed, or is still being read. */
+  InboxDraftNotWaiting: 'INBOX_DRAFT_NOT_WAITING',
 } as const;
 
 export type AiErrorCode = (typeof AiErrorCode)[keyof typeof AiErrorCode];
@@ -24,6 +34,11 @@ export const aiErrorStatus: Record<AiErrorCode, number> = {
   [AiErrorCode.SpeechUnavailable]: 503,
   [AiErrorCode.Timeout]: 503,
   [AiErrorCode.JobNotFound]: 404,
+  [AiErrorCode.WhatsappSignatureInvalid]: 401,
+  [AiErrorCode.WhatsappVerifyFailed]: 403,
+  [AiErrorCode.WhatsappNotConnected]: 409,
+  [AiErrorCode.InboxDraftNotFound]: 404,
+  [AiErrorCode.InboxDraftNotWaiting]: 409,
 };
 
 /** CONTRACT §6: order images, supplier invoices and voice notes, on the decoded bytes. */

@@ -45,6 +45,11 @@ export interface ClientDto {
   name: string;
   nameAr: string | null;
   phone: string | null;
+  /**
+   * The number the client writes from on WhatsApp (digits with the country code, as WhatsApp gives
+   * a sender): its messages are matched to this client. Defaults to the phone; one client per number.
+   */
+  whatsapp: string | null;
   email: string | null;
   address: string | null;
   notes: string | null;
@@ -149,6 +154,14 @@ export class CreateClientDto {
   @Matches(phonePattern, { message: 'phone must be a phone number' })
   phone?: string;
 
+  /** Absent: the phone's number, when no other client has it. */
+  @EmptyToUndefined()
+  @IsOptional()
+  @Trim()
+  @IsString()
+  @Matches(phonePattern, { message: 'whatsapp must be a phone number' })
+  whatsapp?: string;
+
   @EmptyToUndefined()
   @IsOptional()
   @Trim()
@@ -235,6 +248,15 @@ export class UpdateClientDto {
   @IsString()
   @Matches(phonePattern, { message: 'phone must be a phone number' })
   phone?: string | null;
+
+  /** Null: no WhatsApp number; left out while the phone changes: it follows the phone, when free. */
+  @IsOptional()
+  @EmptyToNull()
+  @Trim()
+  @ValidateIf((_object: object, value: unknown) => value !== null)
+  @IsString()
+  @Matches(phonePattern, { message: 'whatsapp must be a phone number' })
+  whatsapp?: string | null;
 
   @IsOptional()
   @EmptyToNull()

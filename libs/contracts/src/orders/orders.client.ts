@@ -88,6 +88,11 @@ export class OrdersClient extends ServiceClient {
     return this.send(OrdersPatterns.GetAnalytics, query, meta);
   }
 
+  /** The client whose WhatsApp number this is (digits with the country code), or null. */
+  findClientByWhatsapp(number: string, meta: RpcMeta): Promise<ClientDto | null> {
+    return this.send(OrdersPatterns.FindClientByWhatsapp, { number }, meta);
+  }
+
   getClient(id: string, meta: RpcMeta): Promise<ClientDto> {
     return this.send(OrdersPatterns.GetClient, { id }, meta);
   }

@@ -5,6 +5,8 @@ export const OrdersErrorCode = {
   ClientNotFound: 'ORDERS_CLIENT_NOT_FOUND',
   /** A client is deleted only while it has no orders (CONTRACT §13: details.ordersCount). */
   ClientHasOrders: 'ORDERS_CLIENT_HAS_ORDERS',
+  /** 409: another client already has this WhatsApp number (CONTRACT §15: one client per number). */
+  ClientWhatsappTaken: 'ORDERS_CLIENT_WHATSAPP_TAKEN',
   NotEditable: 'ORDERS_NOT_EDITABLE',
   LastItem: 'ORDERS_LAST_ITEM',
   IdempotencyKeyReused: 'ORDERS_IDEMPOTENCY_KEY_REUSED',
@@ -26,6 +28,7 @@ export const ordersErrorStatus: Record<OrdersErrorCode, number> = {
   [OrdersErrorCode.OrderItemNotFound]: 404,
   [OrdersErrorCode.ClientNotFound]: 404,
   [OrdersErrorCode.ClientHasOrders]: 409,
+  [OrdersErrorCode.ClientWhatsappTaken]: 409,
   [OrdersErrorCode.NotEditable]: 409,
   [OrdersErrorCode.LastItem]: 409,
   [OrdersErrorCode.IdempotencyKeyReused]: 409,

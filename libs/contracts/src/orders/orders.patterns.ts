@@ -18,6 +18,7 @@ export const OrdersPatterns = {
   GetOrderStats: 'orders.get-order-stats',
   GetAnalytics: 'orders.get-analytics',
   GetClient: 'orders.get-client',
+  FindClientByWhatsapp: 'orders.find-client-by-whatsapp',
   FindClientsByNames: 'orders.find-clients-by-names',
   UpdateClient: 'orders.update-client',
   DeleteClient: 'orders.delete-client',

@@ -8,6 +8,7 @@ function client(id: string, name: string, nameAr: string | null = null): ClientD
     name,
     nameAr,
     phone: null,
+    whatsapp: null,
     email: null,
     address: null,
     notes: null,

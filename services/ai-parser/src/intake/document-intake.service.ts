@@ -14,7 +14,7 @@ import { DocumentError, readDocument } from '../documents/index.js';
 import { parseSupplierInvoice, type SupplierInvoiceReading } from '../supplier-invoice/index.js';
 import { readIntakeFile } from './intake-files.js';
 import type { JobContext } from './job-context.js';
-import { OrderIntakeService } from './order-intake.service.js';
+import { OrderIntakeService, type KnownClient } from './order-intake.service.js';
 
 type ReadDocument = Awaited<ReturnType<typeof readDocument>>;
 
@@ -38,11 +38,21 @@ export class DocumentIntakeService {
     private readonly orders: OrderIntakeService,
   ) {}
 
-  async readOrderImage(file: IntakeFileRef, meta: RpcMeta, context: JobContext): Promise<OrderParseResultDto> {
+  async readOrderImage(
+    file: IntakeFileRef,
+    meta: RpcMeta,
+    context: JobContext,
+    client?: KnownClient,
+  ): Promise<OrderParseResultDto> {
     const document = await this.read(file, meta, context);
     return this.orders.readOrder(
       document.text,
-      { source: 'image', quantitiesUncertain: document.numbersFromOcr, uploadedFileUrl: file.url },
+      {
+        source: 'image',
+        quantitiesUncertain: document.numbersFromOcr,
+        uploadedFileUrl: file.url,
+        ...(client ? { client } : {}),
+      },
       meta,
       context,
     );

@@ -24,5 +24,6 @@ import { OrderIntakeService } from './order-intake.service.js';
     DocumentIntakeService,
     AiParseProcessor,
   ],
+  exports: [OrderIntakeService, DocumentIntakeService],
 })
 export class IntakeModule {}

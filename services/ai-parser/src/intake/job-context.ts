@@ -9,3 +9,8 @@ export interface JobContext {
   /** Reports `{ step, percent }` (fire and forget: a lost update never fails the job). */
   progress(step: AiProgressStep, percent: number): void;
 }
+
+/** A context for reading outside an ai-parse job (a WhatsApp message): the same time limit, no progress. */
+export function deadlineContext(timeoutMs: number): JobContext {
+  return { signal: AbortSignal.timeout(timeoutMs), deadline: Date.now() + timeoutMs, progress: () => undefined };
+}

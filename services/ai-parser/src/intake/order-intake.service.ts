@@ -43,6 +43,14 @@ export interface Reading {
   transcriptionEngine?: string;
   /** How sure the speech endpoint was of what it heard (0–1), null when it does not say. */
   transcriptionConfidence?: number | null;
+  /** The client already known to have sent it (a WhatsApp number on file): named words give way to it. */
+  client?: KnownClient;
+}
+
+/** An existing client, as the reading names it. */
+export interface KnownClient {
+  id: string;
+  name: string;
 }
 
 /**
@@ -72,7 +80,13 @@ export class OrderIntakeService {
     let draft = parseOrderText(text, snapshot.index);
     let client: ClientFound = { id: null, failure: null };
     let memory: MemoryEntry[] = [];
-    if (draft.clientFound) {
+    let clientName = draft.clientName;
+    if (reading.client) {
+      client = { id: reading.client.id, failure: null };
+      clientName = reading.client.name;
+      memory = await this.memory.recall(client.id, clientName);
+      if (memory.length > 0) draft = parseOrderText(text, snapshot.index, { memory });
+    } else if (draft.clientFound) {
       client = await this.findClient(draft.clientName, meta);
       memory = await this.memory.recall(client.id, draft.clientName);
       if (memory.length > 0) draft = parseOrderText(text, snapshot.index, { memory });
@@ -82,7 +96,6 @@ export class OrderIntakeService {
       wordsUncertain: reading.wordsUncertain ?? false,
     };
     let items = draft.items.map((item) => toItemDto(item, trust));
-    let clientName = draft.clientName;
     let engine = 'offline';
 
     if (this.openai.parsesOrders && text.trim() !== '') {
@@ -98,7 +111,7 @@ export class OrderIntakeService {
         );
         items = itemsFromModel(answer, draft, snapshot.byId, trust);
         engine = 'openai';
-        if (!draft.clientFound && answer.clientName) {
+        if (!reading.client && !draft.clientFound && answer.clientName) {
           clientName = answer.clientName;
           client = await this.findClient(clientName, meta);
           memory = await this.memory.recall(client.id, clientName);
@@ -146,7 +159,12 @@ export class OrderIntakeService {
    * (or when it fails, for English) pocketsphinx offline with the catalogue's grammar. Arabic
    * with no endpoint is 503 AI_SPEECH_UNAVAILABLE saying what to configure.
    */
-  async readVoice(data: OrderVoiceJobData, meta: RpcMeta, context: JobContext): Promise<OrderParseResultDto> {
+  async readVoice(
+    data: OrderVoiceJobData,
+    meta: RpcMeta,
+    context: JobContext,
+    client?: KnownClient,
+  ): Promise<OrderParseResultDto> {
     context.progress('transcribing', 10);
     let failure: string | null = null;
     if (this.openai.transcribes) {
@@ -165,6 +183,7 @@ export class OrderIntakeService {
             transcription: heard.text,
             transcriptionEngine: 'openai',
             transcriptionConfidence: heard.confidence,
+            ...(client ? { client } : {}),
           },
           meta,
           context,
@@ -199,6 +218,7 @@ export class OrderIntakeService {
         transcription: heard,
         transcriptionEngine: failure ? `pocketsphinx (openai failed: ${failure})` : 'pocketsphinx',
         transcriptionConfidence: null,
+        ...(client ? { client } : {}),
       },
       meta,
       context,

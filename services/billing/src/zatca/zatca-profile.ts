@@ -1,12 +1,11 @@
 import { createPrivateKey } from 'node:crypto';
-import { readStampCertificate, type NationalAddress, type Stamp, type ZatcaParty } from '@erp/common';
+import { readStampCertificate, SecretBox, type NationalAddress, type Stamp, type ZatcaParty } from '@erp/common';
 import type { ZatcaEnvironment } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BillingConfig } from '../billing.config.js';
 import { fatooraBaseUrl, FatooraApi, type Csid } from './fatoora-api.js';
-import { SecretBox } from './secret-box.js';
 import { ZatcaSettingsEntity } from './settings/zatca-settings.entity.js';
 import { ZATCA_SETTINGS_ID } from './settings/zatca-settings.repository.js';
 

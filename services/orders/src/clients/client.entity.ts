@@ -8,6 +8,8 @@ export class ClientEntity {
   @Column({ type: 'text' }) name: string;
   @Column({ name: 'name_ar', type: 'text', nullable: true }) nameAr: string | null;
   @Column({ type: 'text', nullable: true }) phone: string | null;
+  /** Digits with the country code; unique among clients (CONTRACT §15). */
+  @Column({ type: 'text', nullable: true }) whatsapp: string | null;
   @Column({ type: 'text', nullable: true }) email: string | null;
   @Column({ type: 'text', nullable: true }) address: string | null;
   @Column({ type: 'text', nullable: true }) notes: string | null;

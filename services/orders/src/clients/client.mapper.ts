@@ -8,6 +8,7 @@ export function toClientDto(client: ClientEntity): ClientDto {
     name: client.name,
     nameAr: client.nameAr,
     phone: client.phone,
+    whatsapp: client.whatsapp,
     email: client.email,
     address: client.address,
     notes: client.notes,

@@ -34,6 +34,11 @@ export class ClientsController {
     return this.clients.get(dto.id);
   }
 
+  @MessagePattern(OrdersPatterns.FindClientByWhatsapp)
+  findByWhatsapp(@Payload('data') dto: { number: string }): Promise<ClientDto | null> {
+    return this.clients.findByWhatsapp(String(dto.number ?? ''));
+  }
+
   @MessagePattern(OrdersPatterns.FindClientsByNames)
   findByNames(@Payload('data') dto: ClientNamesDto): Promise<ClientDto[]> {
     return this.clients.findByNames(dto.names);

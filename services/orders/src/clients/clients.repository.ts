@@ -39,6 +39,14 @@ export class ClientsRepository {
       .addOrderBy('client.id');
   }
 
+  /** The client with this WhatsApp number (other than `exceptId`), or null. */
+  findByWhatsapp(number: string, exceptId?: string, manager?: EntityManager): Promise<ClientEntity | null> {
+    const rows = manager ? manager.getRepository(ClientEntity) : this.rows;
+    const builder = rows.createQueryBuilder('client').where('client.whatsapp = :number', { number });
+    if (exceptId) builder.andWhere('client.id <> :exceptId', { exceptId });
+    return builder.getOne();
+  }
+
   countWithPriceList(priceListId: string): Promise<number> {
     return this.rows.countBy({ priceListId });
   }

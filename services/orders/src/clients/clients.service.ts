@@ -19,6 +19,7 @@ import {
   type NationalAddressInputDto,
   type RpcMeta,
   type UpdateClientDto,
+  whatsappNumberOf,
 } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -53,14 +54,18 @@ export class ClientsService {
   }
 
   /** A new client's row in the caller's transaction (the form's create, an import's row). */
-  insertNew(dto: CreateClientDto, actorId: string | undefined, manager: EntityManager): Promise<ClientEntity> {
+  async insertNew(dto: CreateClientDto, actorId: string | undefined, manager: EntityManager): Promise<ClientEntity> {
     const nationalAddress = dto.nationalAddress ? toNationalAddress(dto.nationalAddress) : null;
     assertAddressWithVatNumber(dto.vatNumber ?? null, nationalAddress);
+    const whatsapp = dto.whatsapp
+      ? await this.claimWhatsapp(dto.whatsapp, undefined, manager)
+      : await this.phoneWhatsapp(dto.phone ?? null, undefined, manager);
     return this.clients.insert(
       {
         name: dto.name,
         nameAr: dto.nameAr ?? null,
         phone: dto.phone ?? null,
+        whatsapp,
         email: dto.email ?? null,
         address: dto.address ?? null,
         notes: dto.notes ?? null,
@@ -94,7 +99,15 @@ export class ClientsService {
   }
 
   /** The changed fields on a client (null clears an optional one), saved in the caller's transaction when given. */
-  applyChanges(client: ClientEntity, changes: UpdateClientDto, manager?: EntityManager): Promise<ClientEntity> {
+  async applyChanges(client: ClientEntity, changes: UpdateClientDto, manager?: EntityManager): Promise<ClientEntity> {
+    if (changes.whatsapp !== undefined) {
+      client.whatsapp =
+        changes.whatsapp === null ? null : await this.claimWhatsapp(changes.whatsapp, client.id, manager);
+    } else if (changes.phone !== undefined) {
+      // A number that was the phone's follows the phone.
+      const wasPhone = client.whatsapp === null || client.whatsapp === (client.phone && whatsappNumberOf(client.phone));
+      if (wasPhone) client.whatsapp = await this.phoneWhatsapp(changes.phone, client.id, manager);
+    }
     for (const field of ['name', 'nameAr', 'phone', 'email', 'address', 'notes'] as const) {
       const value = changes[field];
       if (value !== undefined) (client as unknown as Record<string, string | null>)[field] = value;
@@ -150,6 +163,43 @@ export class ClientsService {
       [id],
     )) as [{ count: number; spent: string; last: Date | null }];
     return { ordersCount: row.count, totalSpent: moneyJson(row.spent), lastOrderAt: row.last?.toISOString() ?? null };
+  }
+
+  /** The client whose WhatsApp number this is (in any writing of it), or null. */
+  async findByWhatsapp(number: string): Promise<ClientDto | null> {
+    const normalised = whatsappNumberOf(number);
+    const client = normalised ? await this.clients.findByWhatsapp(normalised) : null;
+    return client ? toClientDto(client) : null;
+  }
+
+  /** A number given for the client: normalised, and its own (409 when another client has it). */
+  private async claimWhatsapp(given: string, clientId: string | undefined, manager?: EntityManager): Promise<string> {
+    const number = whatsappNumberOf(given);
+    if (!number) {
+      const message = 'whatsapp must be a phone number with its country code';
+      throw new AppException(ErrorCode.ValidationFailed, message, {
+        fields: [{ field: 'whatsapp', messages: [message] }],
+      });
+    }
+    const other = await this.clients.findByWhatsapp(number, clientId, manager);
+    if (other) {
+      throw new AppException(OrdersErrorCode.ClientWhatsappTaken, `${other.name} already has this WhatsApp number`, {
+        clientId: other.id,
+        whatsapp: number,
+      });
+    }
+    return number;
+  }
+
+  /** The phone's number as the WhatsApp number, when no other client has it; else none. */
+  private async phoneWhatsapp(
+    phone: string | null,
+    clientId: string | undefined,
+    manager?: EntityManager,
+  ): Promise<string | null> {
+    const number = phone ? whatsappNumberOf(phone) : null;
+    if (!number) return null;
+    return (await this.clients.findByWhatsapp(number, clientId, manager)) ? null : number;
   }
 
   countWithPriceList(priceListId: string): Promise<number> {

@@ -9,6 +9,7 @@ import { OrderReturns1796450000000 } from './1796450000000-order-returns.js';
 import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 import { ClientTaxDetails1796900000000 } from './1796900000000-client-tax-details.js';
+import { ClientWhatsapp1797000000000 } from './1797000000000-client-whatsapp.js';
 
 /** Migrations of the orders schema, in order. Each feature adds its own; never edit a landed one. */
 export const ordersMigrations = [
@@ -23,4 +24,5 @@ export const ordersMigrations = [
   Outbox1796500000000,
   IdempotentRequests1796600000000,
   ClientTaxDetails1796900000000,
+  ClientWhatsapp1797000000000,
 ];

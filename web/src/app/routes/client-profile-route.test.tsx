@@ -11,6 +11,7 @@ const noor: ClientDetailDto = {
   name: 'Al Noor Trading',
   nameAr: 'مؤسسة النور التجارية',
   phone: '+966 50 123 4567',
+  whatsapp: '966501234567',
   email: 'buyer@alnoor.sa',
   address: 'Industrial Area, Riyadh',
   notes: null,

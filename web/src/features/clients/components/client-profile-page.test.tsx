@@ -13,6 +13,7 @@ function makeClientDetail(overrides: Partial<ClientDetailDto> = {}): ClientDetai
     name: 'Al Noor Trading',
     nameAr: 'مؤسسة النور التجارية',
     phone: '+966 50 123 4567',
+    whatsapp: '966501234567',
     email: 'buyer@alnoor.sa',
     address: 'Industrial Area, Riyadh',
     notes: 'Deliveries before 10 am',

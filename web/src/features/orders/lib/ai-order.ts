@@ -49,6 +49,7 @@ function matchedClient(id: string, name: string): ClientDto {
     name,
     nameAr: null,
     phone: null,
+    whatsapp: null,
     email: null,
     address: null,
     notes: null,

@@ -78,6 +78,7 @@ export function makeClient(overrides: Partial<ClientDto> = {}): ClientDto {
     name: 'Al Noor Trading',
     nameAr: 'مؤسسة النور التجارية',
     phone: '+966 50 123 4567',
+    whatsapp: '966501234567',
     email: 'buyer@alnoor.sa',
     address: 'Industrial Area, Riyadh',
     notes: null,

@@ -64,6 +64,7 @@ function client(id: string, name: string, priceListId: string | null): ClientDto
     name,
     nameAr: null,
     phone: null,
+    whatsapp: null,
     email: null,
     address: null,
     notes: null,

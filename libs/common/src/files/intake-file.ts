@@ -1,12 +1,5 @@
-import {
-  DATA_URL_MAX_HEADER_CHARS,
-  decodeDataUrl,
-  pixelLimitProblem,
-  readJpegSize,
-  readPngSize,
-  type DataUrlProblem,
-  type PixelLimits,
-} from '@erp/common';
+import { DATA_URL_MAX_HEADER_CHARS, decodeDataUrl, type DataUrlProblem } from './data-url.js';
+import { pixelLimitProblem, readJpegSize, readPngSize, type PixelLimits } from './image-size.js';
 import {
   AI_UPLOAD_MAX_BYTES,
   AiErrorCode,
@@ -148,7 +141,14 @@ function checkStructure(bytes: Buffer, type: IntakeFileType, field: string): voi
  * type, 413 too large (bytes or pixels), 415 wrong type.
  */
 export function readIntakeUpload(value: string, field: string, kind: IntakeKind): IntakeUpload {
-  const bytes = decodeBase64Upload(value, field);
+  return checkIntakeBytes(decodeBase64Upload(value, field), field, kind);
+}
+
+/**
+ * Bytes from elsewhere (a WhatsApp voice note or photo) judged as an upload is: the same errors,
+ * `field` naming what the bytes were.
+ */
+export function checkIntakeBytes(bytes: Buffer, field: string, kind: IntakeKind): IntakeUpload {
   if (bytes.length === 0) {
     throw new AppException(ErrorCode.ValidationFailed, `${field} is an empty file`, {
       fields: [{ field, messages: [`${field} is an empty file`] }],

@@ -3,15 +3,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
- * Encrypts the EGS unit's private key and CSID secrets at rest (AES-256-GCM). The key is
- * ZATCA_SECRET_KEY (32 bytes, base64) when set, else one made on first use and kept in
- * <ERP_DATA_DIR>/zatca-secret.key (mode 0600). Stored values are `v1:<iv>:<tag>:<ciphertext>`.
+ * Encrypts secrets at rest (AES-256-GCM): the ZATCA EGS unit's private key and CSID secrets, the
+ * WhatsApp channel's access token and app secret. The key is an environment variable (32 bytes,
+ * base64) when set, else one made on first use and kept in a file under ERP_DATA_DIR (mode 0600).
+ * Stored values are `v1:<iv>:<tag>:<ciphertext>`.
  */
 export class SecretBox {
   private constructor(private readonly key: Buffer) {}
 
-  static fromConfig(secretKey: string | undefined, keyFile: string): SecretBox {
-    if (secretKey) return new SecretBox(decodeKey(secretKey, 'ZATCA_SECRET_KEY'));
+  /** `secretKey` is the value of the variable `keyVariable` (named in its error); unset, `keyFile`'s key. */
+  static fromConfig(secretKey: string | undefined, keyFile: string, keyVariable = 'ZATCA_SECRET_KEY'): SecretBox {
+    if (secretKey) return new SecretBox(decodeKey(secretKey, keyVariable));
     if (!existsSync(keyFile)) {
       mkdirSync(dirname(keyFile), { recursive: true });
       try {
