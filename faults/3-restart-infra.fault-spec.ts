@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, signIn, sleep, waitReady, type Tally } from './api.js';
 import { expectExactlyOnce, runCase, type CaseOutcome } from './case.js';
 import { zatcaDocumentCount } from './reconcile.js';
-import { OWNER, RPC_TIMEOUT_MS } from './settings.js';
+import { messageDelivery, signDelivery } from '../simulators/whatsapp-graph/src/index.js';
+import { OWNER, ports, RPC_TIMEOUT_MS } from './settings.js';
 
 const OUTAGE_MS = 8_000;
 /** No request may wait longer than the gateway's service timeout and this much more. */
@@ -105,6 +106,70 @@ describe('PostgreSQL and Redis restarted, and killed, under load', () => {
     const outcome = await runCase(context, cookie, { name: 'redisKill', seed: 4 }, redisOutage('SIGKILL'));
     expectExactlyOnce(outcome);
     expect(outcome.restarted).toEqual([]);
+  });
+
+  it('Redis stopped while WhatsApp deliveries arrive: each kept and answered, each message one draft once Redis is back', async () => {
+    const simulator = `http://127.0.0.1:${ports.whatsapp}`;
+    const connection = (await (await fetch(`${simulator}/simulator/connection`)).json()) as {
+      phoneNumberId: string;
+      appSecret: string;
+    };
+    const deliver = async (body: string): Promise<number> => {
+      const response = await fetch(`${context.baseUrl}/api/channels/whatsapp/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-hub-signature-256': signDelivery(body, connection.appSecret),
+        },
+        body,
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    const sent: string[] = [];
+    const statuses: number[] = [];
+    const sendSome = async (phase: string, count: number): Promise<void> => {
+      for (let k = 0; k < count; k += 1) {
+        const delivery = messageDelivery({
+          phoneNumberId: connection.phoneNumberId,
+          from: `96650${String(1_000_000 + k)}`,
+          message: { type: 'text', text: `${k + 2} cartons of milk (${phase})` },
+        });
+        sent.push(delivery.messageId);
+        // Meta delivers again when unsure: every message twice.
+        statuses.push(await deliver(delivery.body), await deliver(delivery.body));
+      }
+    };
+
+    await sendSome('before', 3);
+    await control('/redis/stop', { signal: 'SIGTERM' });
+    await sendSome('during', 3);
+    await control('/redis/start');
+    await waitReady(context.baseUrl, 60_000);
+    await sendSome('after', 3);
+    // Kept before answered: Meta is told 200 even while Redis is away.
+    expect(
+      statuses.every((status) => status === 200),
+      statuses.join(', '),
+    ).toBe(true);
+
+    const deadline = Date.now() + 90_000;
+    let drafts: Array<{ messageId: string; status: string }> = [];
+    while (Date.now() < deadline) {
+      const answer = await call<Array<{ messageId: string; status: string }>>(
+        context.baseUrl,
+        'GET',
+        '/api/inbox?limit=500',
+        {
+          headers: { cookie },
+        },
+      );
+      drafts = (answer.body ?? []).filter((draft) => sent.includes(draft.messageId));
+      if (drafts.length === sent.length && drafts.every((draft) => draft.status === 'waiting')) break;
+      await sleep(1_000);
+    }
+    expect(drafts.map((draft) => draft.messageId).sort()).toEqual([...sent].sort());
+    expect(drafts.every((draft) => draft.status === 'waiting')).toBe(true);
   });
 
   it('PostgreSQL stopped mid-run: 503 during the outage, no 500 and no hang, recovery without restarting anything', async () => {

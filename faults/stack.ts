@@ -153,6 +153,8 @@ export async function startSystem(infra: Infrastructure): Promise<RunningSystem>
     FATOORA_SIMULATOR_PORT: String(ports.fatoora),
     // The WhatsApp Graph simulator that npm start runs, on our port too.
     WHATSAPP_SIMULATOR_PORT: String(ports.whatsapp),
+    // WhatsApp deliveries kept while Redis was away are queued again every 2 s.
+    WHATSAPP_SWEEP_MS: '2000',
     ZATCA_SWEEP_MS: '2000',
     // A receiver on this machine (tests only), retried quickly.
     WEBHOOK_ALLOW_HTTP: 'true',

@@ -1,12 +1,12 @@
 import {
   AiParserPatterns,
+  InboxQueryDto,
   UpdateWhatsappSettingsDto,
   type ConfirmInboxDraftDto,
   type DismissInboxDraftDto,
   type InboxConfirmedDto,
   type InboxDecisionRequest,
   type InboxDraftDto,
-  type InboxQueryDto,
   type PageDto,
   type RpcMeta,
   type WhatsappChallengeDto,
