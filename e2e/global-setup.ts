@@ -16,6 +16,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   }
   project.provide('baseUrl', stack.baseUrl);
   project.provide('databaseUrl', stack.databaseUrl);
+  project.provide('whatsappSimulatorUrl', stack.whatsappSimulatorUrl);
   return () => stack.stop();
 }
 
@@ -23,5 +24,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    whatsappSimulatorUrl: string;
   }
 }

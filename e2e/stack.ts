@@ -11,6 +11,8 @@ export const E2E_OWNER = { username: 'owner', password: 'e2e-owner-password' };
 export interface RunningStack {
   baseUrl: string;
   databaseUrl: string;
+  /** The WhatsApp Graph simulator npm start runs (its /simulator/connection names the app secret). */
+  whatsappSimulatorUrl: string;
   stop(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ export async function startStack(): Promise<RunningStack> {
   return {
     baseUrl,
     databaseUrl: url.toString(),
+    whatsappSimulatorUrl: `http://127.0.0.1:${env.WHATSAPP_SIMULATOR_PORT}`,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

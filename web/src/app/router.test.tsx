@@ -16,6 +16,7 @@ function serveSignedInOwner() {
     '/api/price-lists': () => jsonResponse([]),
     '/api/clients': () => jsonResponse([]),
     '/api/receivables/aging': () => jsonResponse([]),
+    '/api/inbox': () => jsonResponse([]),
   });
 }
 
@@ -23,6 +24,7 @@ describe('routes', () => {
   it.each([
     ['/dashboard', 'Dashboard', 'An overview of your orders, revenue, clients and stock'],
     ['/orders', 'Orders', 'Process orders via AI or create manually'],
+    ['/inbox', 'Inbox', 'Orders your clients send on WhatsApp, read and waiting for your confirmation'],
     ['/stock', 'Stock Management', 'Track quantities, batches, expiry dates and reorder needs'],
     ['/price-lists', 'Price Lists', 'Prices per customer group: wholesale, HORECA, retail'],
     ['/clients', 'Clients', 'Manage your customers and their contact details'],

@@ -9,6 +9,7 @@ const AppLayoutRoute = lazyNamed(() => import('./routes/app-layout-route'), 'App
 const AdminRoute = lazyNamed(() => import('./routes/admin-route'), 'AdminRoute');
 const DashboardRoute = lazyNamed(() => import('./routes/dashboard-route'), 'DashboardRoute');
 const OrdersRoute = lazyNamed(() => import('./routes/orders-route'), 'OrdersRoute');
+const InboxRoute = lazyNamed(() => import('./routes/inbox-route'), 'InboxRoute');
 const StockRoute = lazyNamed(() => import('./routes/stock-route'), 'StockRoute');
 const PriceListsRoute = lazyNamed(() => import('./routes/price-lists-route'), 'PriceListsRoute');
 const ClientsRoute = lazyNamed(() => import('./routes/clients-route'), 'ClientsRoute');
@@ -43,6 +44,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: '/dashboard', element: <DashboardRoute /> },
           { path: '/orders', element: <OrdersRoute /> },
+          { path: '/inbox', element: <InboxRoute /> },
           { path: '/stock', element: <StockRoute /> },
           { path: '/price-lists', element: <PriceListsRoute /> },
           { path: '/clients', element: <ClientsRoute /> },

@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyStateCard } from './empty-state-card';
 
-/** Shown instead of a screen the signed-in user may not open (the Administration screens for staff). */
-export function NotAllowedState() {
+/**
+ * Shown instead of a screen the signed-in user may not open: the Administration screens for staff,
+ * or (`needsPermission`) a screen whose permission the user does not hold.
+ */
+export function NotAllowedState({ needsPermission = false }: { needsPermission?: boolean }) {
   const { t } = useTranslation('common');
   const title = t('notAllowed.title');
   const appName = t('appName');
@@ -20,7 +23,7 @@ export function NotAllowedState() {
       icon={<LockRoundedIcon />}
       title={title}
       titleComponent="h1"
-      description={t('notAllowed.description')}
+      description={t(needsPermission ? 'notAllowed.permissionDescription' : 'notAllowed.description')}
       action={
         <Button component={RouterLink} to="/dashboard" variant="contained">
           {t('notAllowed.action')}

@@ -22,6 +22,8 @@ export const tagTypes = [
   'Analytics',
   'Settings',
   'ZatcaSettings',
+  'WhatsappSettings',
+  'InboxDraft',
   'ApiKey',
 ] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatWait } from './format';
+import { formatDate, formatDayTime, formatRelativeTime, formatWait } from './format';
 import { parseRetryAfter } from './http-error';
 
 describe('formatWait', () => {
@@ -34,5 +34,24 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sun, 01 Mar 2026 09:01:30 GMT', now)).toBe(90);
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});
+
+describe('formatDayTime', () => {
+  it('writes the day first with a 24-hour clock, in local time', () => {
+    expect(formatDayTime(new Date(2026, 10, 2, 14, 5))).toBe('02/11/2026 14:05');
+    expect(formatDayTime('not a date')).toBe('not a date');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  it('says how long ago in words, in both languages', () => {
+    expect(formatRelativeTime('2026-11-22T11:59:40Z', 'en', now)).toBe('now');
+    expect(formatRelativeTime('2026-11-22T11:55:00Z', 'en', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2026-11-22T09:00:00Z', 'en', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2026-11-21T12:00:00Z', 'en', now)).toBe('yesterday');
+    expect(formatRelativeTime('2026-11-22T11:55:00Z', 'ar', now)).toBe('قبل 5 دقائق');
+    expect(formatRelativeTime('2026-11-22T11:59:40Z', 'ar', now)).toBe('الآن');
   });
 });

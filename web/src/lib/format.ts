@@ -1,8 +1,10 @@
 import { intlLocaleOf, type Language } from './language';
 
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+type CachedFormat = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat;
 
-function cached<Format extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, create: () => Format): Format {
+const formats = new Map<string, CachedFormat>();
+
+function cached<Format extends CachedFormat>(key: string, create: () => Format): Format {
   let format = formats.get(key) as Format | undefined;
   if (!format) {
     format = create();
@@ -148,4 +150,44 @@ export function formatFileSize(bytes: number, language: Language): string {
     `size:${unit}:${locale}`,
     () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
   ).format(amount);
+}
+
+const pad2 = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A moment as the Gulf writes it, day first in both languages with a 24-hour clock:
+ * "22/11/2026 09:41" (local time).
+ */
+export function formatDayTime(value: string | Date): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const day = `${pad2(date.getDate())}/${pad2(date.getMonth() + 1)}/${date.getFullYear()}`;
+  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}`;
+}
+
+const relativeSteps: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+];
+
+/** How long ago (or from now): "now", "5 minutes ago", "yesterday" / "الآن", "قبل 5 دقائق", "أمس". */
+export function formatRelativeTime(value: string | Date, language: Language, now = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return String(value);
+  const locale = intlLocaleOf(language);
+  const format = cached(`relative:${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  let amount = (date.getTime() - now) / 1000;
+  for (const [unit, size] of relativeSteps) {
+    if (Math.abs(amount) < size) {
+      // Under a minute is "now": a message a few seconds old is not counted in seconds.
+      return unit === 'second' ? format.format(0, 'second') : format.format(Math.round(amount), unit);
+    }
+    amount /= size;
+  }
+  return formatDate(date, language);
 }

@@ -57,11 +57,17 @@ interface ListCardProps<Row extends { id: string }, F extends string> {
   tools: ReactNode;
   /** Filters on a row of their own under the heading, on every screen size. */
   filterBar?: ReactNode;
-  /** The columns it can be sorted by, in their headers' words: a phone's Sort by, and the subtitle. */
+  /**
+   * The columns it can be sorted by, in their headers' words: a phone's Sort by, and the subtitle.
+   * None: the list keeps the server's order, and a phone shows no Sort by.
+   */
   sortColumns: ReadonlyArray<{ field: F; label: string }>;
   sortId: string;
-  /** What no row matching says: the title (with the search in it), what to try, and a way out. */
-  noResults: { title: string; description: string; action?: ReactNode };
+  /**
+   * What no row matching says: the title (with the search in it), what to try, and a way out; an
+   * icon of its own where "nothing found" is not a search's (an empty Inbox).
+   */
+  noResults: { title: string; description: string; action?: ReactNode; icon?: ReactNode };
   table: {
     label: string;
     minWidth: number;
@@ -138,7 +144,7 @@ export function ListCard<Row extends { id: string }, F extends string>({
 
   const nothingMatches = (
     <Box sx={{ py: 5, px: 2, textAlign: 'center', color: 'text.secondary' }}>
-      <SearchOffRoundedIcon sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
+      {noResults.icon ?? <SearchOffRoundedIcon sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />}
       <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600, color: 'text.primary' }}>
         {noResults.title}
       </Typography>
@@ -149,9 +155,11 @@ export function ListCard<Row extends { id: string }, F extends string>({
 
   const phoneList = (
     <>
-      <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
-        <PhoneSortSelect id={sortId} columns={sortColumns} sort={list.sort} onChange={list.setSort} />
-      </Box>
+      {sortColumns.length > 0 && (
+        <Box sx={{ display: 'flex', px: 2, pb: 2 }}>
+          <PhoneSortSelect id={sortId} columns={sortColumns} sort={list.sort} onChange={list.setSort} />
+        </Box>
+      )}
       <PhoneList label={table.label} busy={!rows}>
         {!rows ? (
           <PhoneSkeletonItems count={SKELETON_ROWS} />

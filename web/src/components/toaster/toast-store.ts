@@ -1,14 +1,26 @@
 export type ToastVariant = 'default' | 'success' | 'error';
 
+/**
+ * A link under the toast's text ("View order"). The Toaster is outside the router: `onFollow`
+ * lets the caller navigate within the app (a plain click) instead of loading the page again.
+ */
+export interface ToastAction {
+  label: string;
+  href: string;
+  onFollow?: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface Toast extends Required<Pick<ToastInput, 'title' | 'variant'>> {
   id: number;
   description?: string;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -44,6 +56,7 @@ export const toastStore = {
       id,
       title: input.title,
       description: input.description,
+      action: input.action,
       variant: input.variant ?? 'default',
       open: true,
     });

@@ -51,6 +51,24 @@ describe('Toaster', () => {
     expect(screen.queryByText('Status updated')).toBeNull();
   });
 
+  it('offers a link, followed inside the app by a plain click, and closes', async () => {
+    const user = userEvent.setup();
+    const onFollow = vi.fn();
+    renderWithProviders(<div />);
+    act(() => {
+      toastStore.show({
+        variant: 'success',
+        title: 'Order created',
+        action: { label: 'View order', href: '/orders?order=o-1', onFollow },
+      });
+    });
+    const link = screen.getByRole('link', { name: 'View order' });
+    expect(link.getAttribute('href')).toBe('/orders?order=o-1');
+    await user.click(link);
+    expect(onFollow).toHaveBeenCalledTimes(1);
+    expect(toastStore.getSnapshot()?.open ?? false).toBe(false);
+  });
+
   it('closes from its close button', async () => {
     const user = userEvent.setup();
     renderWithProviders(<div />);

@@ -1,5 +1,7 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import type { SyntheticEvent } from 'react';
@@ -43,6 +45,26 @@ export function Toaster() {
         >
           <AlertTitle sx={{ mb: toast.description ? 0.25 : 0, fontWeight: 700 }}>{toast.title}</AlertTitle>
           {toast.description}
+          {toast.action && (
+            <Box sx={{ mt: 0.5 }}>
+              <Link
+                href={toast.action.href}
+                color="inherit"
+                sx={{ fontWeight: 700 }}
+                onClick={(event) => {
+                  const { onFollow } = toast.action ?? {};
+                  // A plain click stays in the app; a modified one (new tab, new window) is the browser's.
+                  if (onFollow && event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey) {
+                    event.preventDefault();
+                    onFollow();
+                  }
+                  dismiss();
+                }}
+              >
+                {toast.action.label}
+              </Link>
+            </Box>
+          )}
         </Alert>
       </Snackbar>
     </Portal>

@@ -16,6 +16,8 @@ export interface CreateClientRequest {
   nameAr?: string;
   email?: string;
   phone?: string;
+  /** The number the client writes from on WhatsApp (CONTRACT §15); absent: the phone's. */
+  whatsapp?: string;
   address?: string;
   notes?: string;
   /** The price list the client buys at (CONTRACT §10); absent: the items' own prices. */
@@ -36,6 +38,8 @@ export interface UpdateClientRequest {
   nameAr?: string | null;
   email?: string | null;
   phone?: string | null;
+  /** null: no WhatsApp number. */
+  whatsapp?: string | null;
   address?: string | null;
   notes?: string | null;
   priceListId?: string | null;

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { nameIn } from '../../../lib/language';
-import { describeError, fieldsOfError } from '../../../lib/http-error';
+import { describeError, errorCodeOf, fieldsOfError } from '../../../lib/http-error';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
 import { latinInputProps } from '../../../lib/rtl';
 import { useForm } from '../../../lib/use-form';
@@ -51,7 +51,8 @@ interface ClientDialogProps {
 }
 
 /**
- * Add Client and Edit (SPEC §2, §5; CONTRACT §10, §11): name, Arabic name, email, phone, address,
+ * Add Client and Edit (SPEC §2, §5; CONTRACT §10, §11, §15): name, Arabic name, phone, the WhatsApp
+ * number its messages are matched by (the phone's unless given), email, address,
  * payment terms, credit limit, notes, the price list the client buys at, and the tax details a
  * standard (B2B) tax invoice needs: VAT number and national address (CONTRACT §12). Save stays
  * disabled while the name is empty or a save is pending; every field is checked inline.
@@ -64,6 +65,8 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
   const [initialValues] = useState(() => (client ? clientFormOf(client) : emptyClientForm));
   const form = useForm<ClientFormField>(initialValues, validateClientForm);
   const [serverFields, setServerFields] = useState<string[]>([]);
+  // 409 ORDERS_CLIENT_WHATSAPP_TAKEN names no field: it is the WhatsApp number's, said as such.
+  const [whatsappTaken, setWhatsappTaken] = useState(false);
   const [createClient, createState] = useCreateClientMutation();
   const submissionKey = useIdempotencyKey();
   const [updateClient, updateState] = useUpdateClientMutation();
@@ -74,7 +77,9 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
     const binding = form.field(name);
     const ruleKey = form.errors[name];
     // The server names the address's parts as nationalAddress.<part>, and the whole as nationalAddress.
+    const taken = name === 'whatsapp' && whatsappTaken;
     const serverInvalid =
+      taken ||
       serverFields.includes(name) ||
       serverFields.includes(`nationalAddress.${name}`) ||
       (serverFields.includes('nationalAddress') && name !== 'additionalNumber' && isAddressPart(name));
@@ -82,12 +87,22 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
       ...binding,
       id: `client-${name}`,
       error: Boolean(ruleKey) || serverInvalid,
-      helperText: ruleKey ? t(ruleKey) : serverInvalid ? t('form.errors.serverInvalid') : undefined,
+      helperText: ruleKey
+        ? t(ruleKey)
+        : serverInvalid
+          ? t(taken ? 'form.errors.whatsappTaken' : 'form.errors.serverInvalid')
+          : undefined,
     };
+  };
+
+  const refused = (error: unknown) => {
+    setServerFields(fieldsOfError(error));
+    setWhatsappTaken(errorCodeOf(error) === 'ORDERS_CLIENT_WHATSAPP_TAKEN');
   };
 
   const submit = form.handleSubmit(async (values) => {
     setServerFields([]);
+    setWhatsappTaken(false);
     if (!client) {
       try {
         const request = toCreateClientRequest(values);
@@ -102,7 +117,7 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
         });
         onClose();
       } catch (error) {
-        setServerFields(fieldsOfError(error));
+        refused(error);
         toast({ variant: 'error', title: t('toasts.addFailed'), description: describeError(error, t, language) });
       }
       return;
@@ -122,7 +137,7 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
       });
       onClose();
     } catch (error) {
-      setServerFields(fieldsOfError(error));
+      refused(error);
       toast({ variant: 'error', title: t('toasts.updateFailed'), description: describeError(error, t, language) });
     }
   });
@@ -152,18 +167,27 @@ export function ClientDialog({ client, priceLists, onClose, onSaved }: ClientDia
               slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
             />
             <TextField
-              {...bind('email')}
-              type="email"
-              label={t('form.fields.email')}
-              autoComplete="off"
-              slotProps={{ htmlInput: { ...latinInput, inputMode: 'email', spellCheck: false } }}
-            />
-            <TextField
               {...bind('phone')}
               type="tel"
               label={t('form.fields.phone')}
               autoComplete="off"
               slotProps={{ htmlInput: { ...latinInput, inputMode: 'tel' } }}
+            />
+            <TextField
+              {...bind('whatsapp')}
+              type="tel"
+              label={t('form.fields.whatsapp')}
+              helperText={bind('whatsapp').helperText ?? t(client ? 'form.hints.whatsappEdit' : 'form.hints.whatsapp')}
+              autoComplete="off"
+              slotProps={{ htmlInput: { ...latinInput, inputMode: 'tel' } }}
+            />
+            <TextField
+              {...bind('email')}
+              type="email"
+              label={t('form.fields.email')}
+              autoComplete="off"
+              sx={{ gridColumn: '1 / -1' }}
+              slotProps={{ htmlInput: { ...latinInput, inputMode: 'email', spellCheck: false } }}
             />
             <TextField {...bind('address')} label={t('form.fields.address')} sx={{ gridColumn: '1 / -1' }} />
             <TextField

@@ -106,6 +106,20 @@ describe('ClientProfilePage', () => {
     expect(screen.getByText('8228 King Fahd Road، حي Al Olaya، Riyadh 12212 (الرقم الإضافي 2121)')).toBeTruthy();
   });
 
+  it('shows the WhatsApp number as a link to a chat, and a dash without one', async () => {
+    renderProfile();
+    const chat = await screen.findByRole('link', { name: 'Chat on WhatsApp with +966501234567' });
+    expect(chat.getAttribute('href')).toBe('https://wa.me/966501234567');
+    expect(chat.textContent).toBe('+966501234567');
+    expect(chat.getAttribute('dir')).toBe('ltr');
+    expect(screen.getByText('WhatsApp number')).toBeTruthy();
+    cleanup();
+    await i18n.changeLanguage('ar');
+    renderProfile(makeClientDetail({ whatsapp: null }));
+    const label = await screen.findByText('رقم الواتساب');
+    expect(label.nextElementSibling?.textContent).toBe('—');
+  });
+
   it('shows the name, the Arabic name under it and the contact details', async () => {
     renderProfile();
     expect(await screen.findByRole('heading', { level: 1, name: 'Al Noor Trading' })).toBeTruthy();

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -78,7 +79,7 @@ function nationalAddressLine(address: NationalAddressDto, t: TFunction): string 
   return additionalNumber ? `${line} ${t('profile.contact.additionalNumber', { number: additionalNumber })}` : line;
 }
 
-/** Phone and email (links to call or write), address, since when, tax details and notes. */
+/** Phone and email (links to call or write), the WhatsApp number, address, since when, tax details and notes. */
 function ClientContactCard({ client, currency }: { client: ClientDetailDto; currency: string }) {
   const { t } = useTranslation('clients');
   const { language } = useLanguage();
@@ -106,6 +107,25 @@ function ClientContactCard({ client, currency }: { client: ClientDetailDto; curr
         >
           <Fact label={t('list.columns.contact')}>
             <ClientContact client={client} />
+          </Fact>
+          <Fact label={t('form.fields.whatsapp')}>
+            {client.whatsapp ? (
+              <Typography variant="body2">
+                {/* Opens a chat with the client in WhatsApp (wa.me takes the digits with the country code). */}
+                <Link
+                  href={`https://wa.me/${client.whatsapp}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  underline="hover"
+                  dir="ltr"
+                  aria-label={t('profile.contact.whatsappChat', { number: `+${client.whatsapp}` })}
+                >
+                  +{client.whatsapp}
+                </Link>
+              </Typography>
+            ) : (
+              dash
+            )}
           </Fact>
           <Fact label={t('list.columns.address')}>
             {client.address ? (

@@ -18,6 +18,7 @@ export type ClientFormField =
   | 'nameAr'
   | 'email'
   | 'phone'
+  | 'whatsapp'
   | 'address'
   | 'notes'
   | 'priceListId'
@@ -36,6 +37,7 @@ export const emptyClientForm: ClientFormValues = {
   nameAr: '',
   email: '',
   phone: '',
+  whatsapp: '',
   address: '',
   notes: '',
   priceListId: '',
@@ -55,6 +57,12 @@ export const maxPaymentTermsDays = 365;
 
 const optionalFields = ['nameAr', 'email', 'phone', 'address', 'notes'] as const;
 
+/** A stored WhatsApp number (digits with the country code) as the form shows it: +966501234567. */
+const whatsappFormOf = (whatsapp: string | null) => (whatsapp ? `+${whatsapp}` : '');
+
+/** A typed WhatsApp number as sent: Arabic-Indic digits as Latin ones ('' for none). */
+const whatsappOf = (text: string) => latinDigits(text).trim();
+
 /** A client's values in the edit form. */
 export function clientFormOf(client: ClientDto): ClientFormValues {
   return {
@@ -62,6 +70,7 @@ export function clientFormOf(client: ClientDto): ClientFormValues {
     nameAr: client.nameAr ?? '',
     email: client.email ?? '',
     phone: client.phone ?? '',
+    whatsapp: whatsappFormOf(client.whatsapp),
     address: client.address ?? '',
     notes: client.notes ?? '',
     priceListId: client.priceListId ?? '',
@@ -152,6 +161,7 @@ export function validateClientForm(values: ClientFormValues): FormErrors<ClientF
   if (isBlank(values.name)) errors.name = 'form.errors.nameRequired';
   if (!isBlank(values.email) && !isEmail(values.email)) errors.email = 'form.errors.email';
   if (!isBlank(values.phone) && !isPhone(values.phone)) errors.phone = 'form.errors.phone';
+  if (!isBlank(values.whatsapp) && !isPhone(whatsappOf(values.whatsapp))) errors.whatsapp = 'form.errors.whatsapp';
   if (paymentTermsOf(values.paymentTermsDays) === null) errors.paymentTermsDays = 'form.errors.paymentTermsDays';
   if (creditLimitOf(values.creditLimit) === undefined) errors.creditLimit = 'form.errors.creditLimit';
   if (vatNumberOf(values.vatNumber) === null) errors.vatNumber = 'form.errors.vatNumber';
@@ -165,6 +175,9 @@ export function toCreateClientRequest(values: ClientFormValues): CreateClientReq
     const value = values[field].trim();
     if (value) request[field] = value;
   }
+  // Left out, the server takes the phone's number (when no other client has it).
+  const whatsapp = whatsappOf(values.whatsapp);
+  if (whatsapp) request.whatsapp = whatsapp;
   if (values.priceListId) request.priceListId = values.priceListId;
   const terms = paymentTermsOf(values.paymentTermsDays);
   if (terms) request.paymentTermsDays = terms;
@@ -185,6 +198,10 @@ export function toUpdateClientRequest(client: ClientDto, values: ClientFormValue
   for (const field of optionalFields) {
     const value = values[field].trim() || null;
     if (value !== (client[field] ?? null)) request[field] = value;
+  }
+  // Sent only when edited; emptied, null: no WhatsApp number (left out, it follows a changed phone).
+  if (values.whatsapp.trim() !== whatsappFormOf(client.whatsapp)) {
+    request.whatsapp = whatsappOf(values.whatsapp) || null;
   }
   const priceListId = values.priceListId || null;
   if (priceListId !== client.priceListId) request.priceListId = priceListId;

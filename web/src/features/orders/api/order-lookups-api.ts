@@ -9,11 +9,13 @@ import { api, listTags } from '../../../lib/api';
 
 export type { ClientDto };
 
-/** The inline "new client" of the order screens (SPEC §3): name, Arabic name, phone, address. */
+/** The inline "new client" of the order screens (SPEC §3): name, Arabic name, phone, WhatsApp number, address. */
 export interface CreateOrderClientRequest {
   name: string;
   nameAr?: string;
   phone?: string;
+  /** The number the client writes from on WhatsApp (CONTRACT §15); absent: the phone's. */
+  whatsapp?: string;
   address?: string;
 }
 

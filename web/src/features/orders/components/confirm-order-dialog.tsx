@@ -19,12 +19,14 @@ import {
   draftFromParse,
   keepsMatch,
   matchLevelOf,
+  type KnownClient,
   type OrderDraft,
   type ParsedLineInfo,
 } from '../lib/ai-order';
 import { emptyOrderLine, type OrderLine } from '../lib/manual-order';
 import type { ClientChoice } from './client-field';
-import { OrderFormDialog, type OrderLineExtras } from './order-form-dialog';
+import { MatchConfidenceChip } from './match-confidence-chip';
+import { OrderFormDialog, type OrderFormSubmission, type OrderLineExtras } from './order-form-dialog';
 import { SuggestionChips } from './suggestion-chips';
 
 interface ConfirmOrderDialogProps {
@@ -33,10 +35,16 @@ interface ConfirmOrderDialogProps {
   currency: string;
   access: OrdersAccess;
   onClose: () => void;
+  /**
+   * The client the order is for when already known (an Inbox draft matched by the sender's
+   * WhatsApp number): the client field starts linked to it, whatever the message names.
+   */
+  knownClient?: KnownClient | null;
+  /** Where the order goes and what follows (the Inbox's confirm); by default POST /api/orders/manual. */
+  submission?: OrderFormSubmission;
 }
 
 const sourceIcons = { text: <NotesRoundedIcon />, image: <ImageRoundedIcon />, voice: <MicRoundedIcon /> };
-const levelColours = { good: 'success', fair: 'warning', poor: 'error' } as const;
 
 /** Where the order was read from, what was read, and what needs the user's eye. */
 function ParsedOrderIntro({ result, draft }: { result: OrderParseResultDto; draft: OrderDraft }) {
@@ -198,10 +206,17 @@ function ParsedOrderIntro({ result, draft }: { result: OrderParseResultDto; draf
  * asks for an item (suggestions, search, inline creation) or to be removed. The order goes out
  * with what it was read from and each line's `phrase`, so the client's wording is remembered.
  */
-export function ConfirmOrderDialog({ result, currency, access, onClose }: ConfirmOrderDialogProps) {
+export function ConfirmOrderDialog({
+  result,
+  currency,
+  access,
+  onClose,
+  knownClient,
+  submission,
+}: ConfirmOrderDialogProps) {
   const { t } = useTranslation('orders');
   const { language } = useLanguage();
-  const [draft] = useState(() => draftFromParse(result));
+  const [draft] = useState(() => draftFromParse(result, knownClient));
   const [start] = useState(() => ({
     client: draft.client,
     lines: draft.lines.length > 0 ? draft.lines : [emptyOrderLine()],
@@ -229,14 +244,7 @@ export function ConfirmOrderDialog({ result, currency, access, onClose }: Confir
     const badges = (
       <>
         {matched ? (
-          <Chip
-            size="small"
-            variant="outlined"
-            color={levelColours[matchLevelOf(info.confidence)]}
-            label={t('confirm.line.confidence', { percent: percent(info.confidence) })}
-            aria-label={t('confirm.line.confidenceLabel', { percent: percent(info.confidence) })}
-            data-testid="line-confidence"
-          />
+          <MatchConfidenceChip confidence={info.confidence} />
         ) : line.stockItem ? (
           <Chip size="small" variant="outlined" label={t('confirm.line.changed')} />
         ) : (
@@ -325,6 +333,7 @@ export function ConfirmOrderDialog({ result, currency, access, onClose }: Confir
       clientHint={clientHint}
       lineExtras={lineExtras}
       submitNeedsClientAndItem
+      submission={submission}
     />
   );
 }

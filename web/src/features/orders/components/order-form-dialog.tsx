@@ -14,7 +14,7 @@ import { useIsPhone } from '../../../components/phone-list';
 import { useToast } from '../../../components/toaster/use-toast';
 import { useLanguage } from '../../../lib/use-language';
 import { useIdempotencyKey } from '../../../lib/idempotency-key';
-import type { OrderOrigin } from '../api/orders-api';
+import type { CreateManualOrderRequest, OrderDto, OrderOrigin } from '../api/orders-api';
 import { useCreateManualOrderMutation } from '../api/orders-api';
 import { useOrderFormat } from '../hooks/use-order-format';
 import { useOrderQuote } from '../hooks/use-order-quote';
@@ -72,6 +72,25 @@ interface OrderFormDialogProps {
    * (CONTRACT §10) for every linked line to be in a unit its item is sold in.
    */
   submitNeedsClientAndItem?: boolean;
+  /** Elsewhere than POST /api/orders/manual (the Inbox); absent: a manual order. */
+  submission?: OrderFormSubmission;
+}
+
+/**
+ * Where a finished form goes instead of POST /api/orders/manual, and what follows (the Inbox
+ * confirms a WhatsApp draft into an order).
+ */
+export interface OrderFormSubmission {
+  /** Sends the order and answers the order made (the submission's Idempotency-Key is given, to use or not). */
+  send: (request: CreateManualOrderRequest, idempotencyKey: string) => Promise<OrderDto>;
+  /** Says the order was made, instead of the usual "Order created" toast. */
+  onCreated?: (order: OrderDto) => void;
+  /** A refusal the caller explains itself: true when it did, and the form says nothing more. */
+  onError?: (error: unknown) => boolean;
+  /** Under the total (the Inbox: whether to send the client a WhatsApp confirmation). */
+  extraFields?: ReactNode;
+  /** What a client created from the form starts with besides the typed name (the sender's name and number). */
+  newClient?: { name?: string; whatsapp?: string };
 }
 
 const emptyStart = (): OrderFormStart => ({ client: { client: null, name: '' }, lines: [emptyOrderLine()] });
@@ -93,6 +112,7 @@ export function OrderFormDialog({
   clientHint,
   lineExtras,
   submitNeedsClientAndItem = false,
+  submission,
 }: OrderFormDialogProps) {
   const { t } = useTranslation('orders');
   const { language } = useLanguage();
@@ -111,7 +131,9 @@ export function OrderFormDialog({
   const [submitted, setSubmitted] = useState(false);
   const [creatingClient, setCreatingClient] = useState(false);
   const [stockFor, setStockFor] = useState<OrderLine | null>(null);
-  const [createOrder, { isLoading }] = useCreateManualOrderMutation();
+  const [createOrder] = useCreateManualOrderMutation();
+  // Pending whichever way the order goes (the manual orders' endpoint, or the caller's).
+  const [isLoading, setIsLoading] = useState(false);
   const submissionKey = useIdempotencyKey();
 
   const values: ManualOrderValues = {
@@ -146,7 +168,7 @@ export function OrderFormDialog({
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (notReady) return;
+    if (notReady || isLoading) return;
     setSubmitted(true);
     if (check.problem === 'noItems') {
       toast({ variant: 'error', title: t('toasts.noItems'), description: t('toasts.noItemsDescription') });
@@ -160,17 +182,28 @@ export function OrderFormDialog({
       else if (check.clientMissing) form.querySelector<HTMLElement>('#order-client')?.focus();
       return;
     }
+    setIsLoading(true);
     try {
       const request = toManualOrderRequest(values);
-      const order = await createOrder({ request, idempotencyKey: submissionKey.keyFor(request) }).unwrap();
+      const idempotencyKey = submissionKey.keyFor(request);
+      const order = submission
+        ? await submission.send(request, idempotencyKey)
+        : await createOrder({ request, idempotencyKey }).unwrap();
       submissionKey.succeeded();
-      toast({
-        variant: 'success',
-        title: t('toasts.created'),
-        description: t('toasts.createdDescription', { number: order.orderNumber }),
-      });
+      setIsLoading(false);
+      if (submission?.onCreated) {
+        submission.onCreated(order);
+      } else {
+        toast({
+          variant: 'success',
+          title: t('toasts.created'),
+          description: t('toasts.createdDescription', { number: order.orderNumber }),
+        });
+      }
       onClose();
     } catch (error) {
+      setIsLoading(false);
+      if (submission?.onError?.(error)) return;
       // A unit the item is not sold in (CONTRACT §10): said on the line the server names.
       const notSold = unitNotSoldOf(error);
       const refused = notSold ? sentLines(lines)[notSold.index] : undefined;
@@ -277,6 +310,7 @@ export function OrderFormDialog({
               {format.money(centsToString(total))}
             </Typography>
           </Box>
+          {submission?.extraFields}
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2, flexWrap: 'wrap', gap: 1 }}>
           {notReady && (
@@ -301,7 +335,8 @@ export function OrderFormDialog({
       </Box>
       {creatingClient && (
         <NewClientDialog
-          initialName={client.client ? '' : client.name.trim()}
+          initialName={client.client ? '' : client.name.trim() || (submission?.newClient?.name ?? '')}
+          initialWhatsapp={submission?.newClient?.whatsapp}
           onClose={() => setCreatingClient(false)}
           onCreated={(created) => {
             setClient({ client: created, name: created.name });

@@ -194,6 +194,22 @@ describe('OrdersPage', () => {
     expect(screen.getByRole('button', { name: 'View order ORD-2026-000041' })).toBeTruthy();
   });
 
+  it('opens the order an address names (/orders?order=id, the Inbox\'s "View order"), and drops it on close', async () => {
+    serveApi({
+      '/api/orders': () => pageResponse([pending]),
+      '/api/orders/o-1': () => jsonResponse(pending),
+      '/api/orders/o-1/items': () => jsonResponse([makeOrderItem()]),
+      '/api/orders/o-1/returns': () => jsonResponse([]),
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<OrdersPage access={fullAccess} currency="SAR" />, '/orders?order=o-1');
+    const dialog = await screen.findByRole('dialog', { name: /Order Details/ });
+    expect(await within(dialog).findByText('Abu Kas Basmati Rice 10kg')).toBeTruthy();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Order Details/ })).toBeNull());
+    expect(router.state.location.search).toBe('');
+  });
+
   it('opens the details from View, and refreshes the list after a confirmed status change', async () => {
     const { fetchMock, user } = renderPage({
       '/api/orders/o-1': () => jsonResponse(pending),

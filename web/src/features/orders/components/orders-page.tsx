@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyStateCard } from '../../../components/empty-state-card';
 import { PageHeader } from '../../../components/page-header';
 import { useQueryFlag } from '../../../lib/use-query-flag';
+import { useQueryParams } from '../../../lib/use-query-params';
 import type { OrderParseResultDto } from '../api/order-intake-api';
 import type { OrderDto } from '../api/orders-api';
 import { useOrdersList } from '../hooks/use-orders-list';
@@ -24,6 +25,9 @@ const OrderDetailsDialog = lazy(async () => ({
   default: (await import('./order-details-dialog')).OrderDetailsDialog,
 }));
 
+/** `/orders?order={id}` opens that order's details. */
+const ORDER_PARAM = 'order';
+
 interface OrdersPageProps {
   access: OrdersAccess;
   /** The company's currency from the settings (CONTRACT §4). */
@@ -33,7 +37,8 @@ interface OrdersPageProps {
 /**
  * /orders (SPEC §2): Recent Orders with their details, and for those who may create orders
  * Upload Order (AI intake, then Confirm Order Details) and Create Manual Order. Other screens open
- * them with /orders?upload=1 and /orders?new=1.
+ * them with /orders?upload=1 and /orders?new=1, and an order's details with /orders?order={id} (the
+ * Inbox's "View order").
  */
 export function OrdersPage({ access, currency }: OrdersPageProps) {
   const { t } = useTranslation('orders');
@@ -42,6 +47,9 @@ export function OrdersPage({ access, currency }: OrdersPageProps) {
   const [uploading, setUploading] = useQueryFlag('upload', access.write);
   const [parsed, setParsed] = useState<OrderParseResultDto | null>(null);
   const [viewing, setViewing] = useState<OrderDto | null>(null);
+  // An order linked to from elsewhere: open while the address names it, so Back closes it.
+  const [params, updateParams] = useQueryParams();
+  const linkedOrderId = params.get(ORDER_PARAM);
 
   const uploadButton = (label: string) => (
     <Button variant="outlined" startIcon={<UploadFileRoundedIcon />} onClick={() => setUploading(true)}>
@@ -100,6 +108,15 @@ export function OrdersPage({ access, currency }: OrdersPageProps) {
         )}
         {parsed && (
           <ConfirmOrderDialog result={parsed} currency={currency} access={access} onClose={() => setParsed(null)} />
+        )}
+        {linkedOrderId && !viewing && (
+          <OrderDetailsDialog
+            key={linkedOrderId}
+            orderId={linkedOrderId}
+            currency={currency}
+            access={access}
+            onClose={() => updateParams((next) => next.delete(ORDER_PARAM))}
+          />
         )}
         {viewing && (
           <OrderDetailsDialog

@@ -35,6 +35,20 @@ describe('draftFromParse', () => {
     expect(keepsMatch(tea!, draft.info[tea!.key]!)).toBe(false);
   });
 
+  it('starts with a known client (an Inbox message matched by its number) whatever the message names', () => {
+    const known = { id: 'c-khalid', name: 'Khalid Bakery', nameAr: 'مخبز خالد', phone: '+966 55 812 4403' };
+    const draft = draftFromParse(
+      makeParseResult({ parsed: { clientName: 'Unknown Client', clientId: null, items: [makeParsedItem()] } }),
+      known,
+    );
+    expect(draft.client.name).toBe('Khalid Bakery');
+    expect(draft.client.client).toMatchObject(known);
+    expect(draft.clientNamed).toBe(true);
+    // A known client whose name could not be read leaves the message's.
+    const unnamed = draftFromParse(makeParseResult(), { ...known, name: '' });
+    expect(unnamed.client.client?.id).toBe('c-noor');
+  });
+
   it('starts with no client, never "Unknown Client", when the message names none', () => {
     for (const clientName of ['Unknown Client', '', '  ']) {
       const draft = draftFromParse(makeParseResult({ parsed: { clientName, clientId: null, items: [] } }));

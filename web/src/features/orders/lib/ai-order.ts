@@ -110,8 +110,14 @@ function originOf(result: OrderParseResultDto): OrderOrigin {
   return origin;
 }
 
-/** The confirm dialog's starting point from a parse result (CONTRACT §6). */
-export function draftFromParse(result: OrderParseResultDto): OrderDraft {
+/** A client known by more than the parse (an Inbox draft's, matched by the sender's number). */
+export type KnownClient = Pick<ClientDto, 'id' | 'name' | 'nameAr' | 'phone'>;
+
+/**
+ * The confirm dialog's starting point from a parse result (CONTRACT §6). A `known` client (with a
+ * name) is the order's client, whatever the message names.
+ */
+export function draftFromParse(result: OrderParseResultDto, known?: KnownClient | null): OrderDraft {
   const { clientName, clientId, items } = result.parsed;
   const lines: OrderLine[] = [];
   const info: Record<string, ParsedLineInfo> = {};
@@ -132,9 +138,16 @@ export function draftFromParse(result: OrderParseResultDto): OrderDraft {
   const read = clientName?.trim() ?? '';
   const named = Boolean(clientId) || (read !== '' && read !== UNKNOWN_CLIENT);
   const name = named ? read : '';
+  const client =
+    known && known.name
+      ? {
+          client: { ...matchedClient(known.id, known.name), nameAr: known.nameAr, phone: known.phone },
+          name: known.name,
+        }
+      : { client: clientId ? matchedClient(clientId, name) : null, name };
   return {
-    client: { client: clientId ? matchedClient(clientId, name) : null, name },
-    clientNamed: named,
+    client,
+    clientNamed: named || Boolean(known?.name),
     lines,
     info,
     origin: originOf(result),

@@ -8,6 +8,7 @@ import { ApiKeysCard } from './api-keys-card';
 import { CompanyDetailsCard } from './company-details-card';
 import { CompanyLogoCard } from './company-logo-card';
 import { WebhooksCard } from './webhooks-card';
+import { WhatsappSettingsCard } from './whatsapp-settings-card';
 import { ZatcaSettingsCard } from './zatca-settings-card';
 
 interface SettingsPageProps {
@@ -16,7 +17,7 @@ interface SettingsPageProps {
 
 /**
  * /settings (SPEC §2): company details and logo (edited by admins and owners), the ZATCA phase-2
- * settings (admins and owners only), and the user's API keys.
+ * and WhatsApp channel settings (admins and owners only), and the user's API keys.
  */
 export function SettingsPage({ currentUser }: SettingsPageProps) {
   const { t } = useTranslation('settings');
@@ -40,6 +41,7 @@ export function SettingsPage({ currentUser }: SettingsPageProps) {
           <CompanyLogoCard settings={settings.data} canEdit={canEdit} />
         </Box>
         {canEdit && <ZatcaSettingsCard />}
+        {canEdit && <WhatsappSettingsCard />}
         <ApiKeysCard userRole={currentUser.role} userPermissions={currentUser.permissions} />
         <WebhooksCard userRole={currentUser.role} userPermissions={currentUser.permissions} />
       </Box>

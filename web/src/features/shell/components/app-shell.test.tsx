@@ -41,6 +41,7 @@ describe('AppShell', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Orders',
+      'Inbox',
       'Stock',
       'Price Lists',
       'Clients',
@@ -56,11 +57,20 @@ describe('AppShell', () => {
     serveUser(jsonResponse(userWithRole('staff', ['orders:read', 'clients:read', 'invoices:read'])));
     renderApp('/dashboard');
     const nav = await navigation();
-    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeLessThan(9));
+    await waitFor(() => expect(within(nav).getAllByRole('link').length).toBeLessThan(10));
     const labels = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(labels).toEqual(['Dashboard', 'Orders', 'Clients', 'Invoices', 'Receivables', 'Settings', 'API Docs']);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Orders',
+      'Inbox',
+      'Clients',
+      'Invoices',
+      'Receivables',
+      'Settings',
+      'API Docs',
+    ]);
   });
 
   it('shows Receivables, after Invoices, only to holders of invoices:read', async () => {

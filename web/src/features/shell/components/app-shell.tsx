@@ -27,6 +27,8 @@ interface AppShellProps {
   isLoggingOut: boolean;
   /** The account menu's "Change password"; the dialog itself is the auth feature's. */
   onChangePassword: () => void;
+  /** Numbers on the sidebar's items, by path (the Inbox's waiting messages). */
+  navBadges?: Readonly<Record<string, number | undefined>>;
   children: ReactNode;
 }
 
@@ -38,6 +40,7 @@ export function AppShell({
   onLogout,
   isLoggingOut,
   onChangePassword,
+  navBadges,
   children,
 }: AppShellProps) {
   const { t } = useTranslation('shell');
@@ -116,6 +119,7 @@ export function AppShell({
               showAdministration={showAdministration}
               permissions={permissions}
               onNavigate={() => sidebar.setOpenMobile(false)}
+              badges={navBadges}
             />
           </Drawer>
         ) : (
@@ -138,7 +142,12 @@ export function AppShell({
               '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
             })}
           >
-            <SidebarNav collapsed={!sidebar.open} showAdministration={showAdministration} permissions={permissions} />
+            <SidebarNav
+              collapsed={!sidebar.open}
+              showAdministration={showAdministration}
+              permissions={permissions}
+              badges={navBadges}
+            />
           </Box>
         )}
         <Box

@@ -10,6 +10,7 @@ import ReceiptLongRoundedIcon from '@mui/icons-material/ReceiptLongRounded';
 import SettingsRoundedIcon from '@mui/icons-material/SettingsRounded';
 import ShoppingCartRoundedIcon from '@mui/icons-material/ShoppingCartRounded';
 import SpaceDashboardRoundedIcon from '@mui/icons-material/SpaceDashboardRounded';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import type { Permission } from '@erp/contracts';
 import type { ReactElement } from 'react';
 
@@ -23,12 +24,14 @@ export interface NavItem {
 }
 
 /**
- * Sidebar order of SPEC §2; Price Lists (CONTRACT §10) next to the Stock they price, Receivables
- * (the aging report, CONTRACT §11) after the Invoices it is made of.
+ * Sidebar order of SPEC §2; the WhatsApp Inbox (CONTRACT §15) after the Orders it feeds, Price
+ * Lists (CONTRACT §10) next to the Stock they price, Receivables (the aging report, CONTRACT §11)
+ * after the Invoices it is made of.
  */
 export const mainNavItems: readonly NavItem[] = [
   { path: '/dashboard', labelKey: 'nav.dashboard', icon: <SpaceDashboardRoundedIcon /> },
   { path: '/orders', labelKey: 'nav.orders', icon: <ShoppingCartRoundedIcon />, permission: 'orders:read' },
+  { path: '/inbox', labelKey: 'nav.inbox', icon: <WhatsAppIcon />, permission: 'orders:read' },
   { path: '/stock', labelKey: 'nav.stock', icon: <Inventory2RoundedIcon />, permission: 'stock:read' },
   {
     path: '/price-lists',

@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
@@ -30,9 +31,11 @@ interface SidebarNavProps {
   permissions?: readonly string[];
   /** Called after a link is followed (closes the phone sheet). */
   onNavigate?: () => void;
+  /** A number to show on an item's icon, by the item's path (the Inbox's waiting messages); 0 shows none. */
+  badges?: Readonly<Record<string, number | undefined>>;
 }
 
-export function SidebarNav({ collapsed, showAdministration, permissions, onNavigate }: SidebarNavProps) {
+export function SidebarNav({ collapsed, showAdministration, permissions, onNavigate, badges }: SidebarNavProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const { direction } = useLanguage();
@@ -42,12 +45,16 @@ export function SidebarNav({ collapsed, showAdministration, permissions, onNavig
   const renderItem = (item: NavItem) => {
     const label = t(item.labelKey);
     const active = isNavItemActive(item.path, pathname);
+    const count = badges?.[item.path] ?? 0;
     const link = (
       <ListItemButton
         component={RouterLink}
         to={item.path}
         selected={active}
         aria-current={active ? 'page' : undefined}
+        // The count is said with the name ("Inbox, 3 waiting"); the badge itself is only seen. Without
+        // a count no aria-label at all: an undefined one would hide the collapsed rail's tooltip name.
+        {...(count > 0 ? { 'aria-label': t('nav.waiting', { label, count }) } : {})}
         onClick={onNavigate}
         sx={{
           minHeight: 42,
@@ -66,7 +73,19 @@ export function SidebarNav({ collapsed, showAdministration, permissions, onNavig
             '& svg': { fontSize: 22 },
           }}
         >
-          {item.icon}
+          {count > 0 ? (
+            <Badge
+              badgeContent={count}
+              max={99}
+              color="error"
+              data-testid={`nav-badge-${item.path.slice(1)}`}
+              slotProps={{ badge: { 'aria-hidden': true } }}
+            >
+              {item.icon}
+            </Badge>
+          ) : (
+            item.icon
+          )}
         </ListItemIcon>
         {!collapsed && (
           <ListItemText
