@@ -263,6 +263,12 @@ describe('the WhatsApp channel (CONTRACT §15)', () => {
       const draft = await readDraft(delivery.messageId);
       expect(draft.client).toBeNull();
       expect(lines(draft)).toEqual([['MILK-ALM-1L', 3, 'carton']]);
+      // The clerk creates the client for the number (from the Inbox): the waiting draft is theirs now.
+      const created = await json<ClientDto>(
+        await owner.post('/api/clients', { name: 'Emirates Visitor Trading', whatsapp: `+${STRANGER}` }),
+      );
+      const matched = (await inbox()).find((row) => row.messageId === delivery.messageId)!;
+      expect(matched.client).toMatchObject({ id: created.id, name: 'Emirates Visitor Trading' });
     });
 
     it('answers 200 to stickers, reactions, locations and malformed payloads, and makes no draft of them', async () => {
@@ -391,7 +397,11 @@ describe('the WhatsApp channel (CONTRACT §15)', () => {
       expect(statuses[0]).toBe(200);
       const confirmed = await json<InboxConfirmedDto>(first.status === 200 ? first : second);
       expect(confirmed.order).toMatchObject({ status: 'pending', clientId: rayyan.id, totalAmount: '312.00' });
-      expect(confirmed.draft).toMatchObject({ status: 'confirmed', orderId: confirmed.order.id });
+      expect(confirmed.draft).toMatchObject({
+        status: 'confirmed',
+        orderId: confirmed.order.id,
+        orderNumber: confirmed.order.orderNumber,
+      });
       const orders = await json<OrderDto[]>(await owner.get(`/api/orders?clientId=${rayyan.id}`));
       expect(orders.filter((order) => order.rawOrderText === draft.text)).toHaveLength(1);
 

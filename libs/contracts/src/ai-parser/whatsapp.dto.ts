@@ -182,6 +182,8 @@ export interface InboxDraftDto {
   /** Why the message could not be read into lines (e.g. Arabic speech with no endpoint). */
   readProblem: string | null;
   orderId: string | null;
+  /** The confirmed order's number (ORD-…). */
+  orderNumber: string | null;
   dismissReason: string | null;
   decidedAt: string | null;
   decidedBy: string | null;

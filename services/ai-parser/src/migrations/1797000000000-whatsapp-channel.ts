@@ -52,6 +52,7 @@ export class WhatsappChannel1797000000000 implements MigrationInterface {
         reading jsonb,
         read_problem text,
         order_id uuid,
+        order_number text,
         dismiss_reason text,
         decided_at timestamptz,
         decided_by uuid,

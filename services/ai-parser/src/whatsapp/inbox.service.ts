@@ -50,6 +50,7 @@ export class InboxService {
       query.limit ?? INBOX_DEFAULT_LIMIT,
       query.offset ?? 0,
     );
+    await this.matchLateClients(rows, meta);
     const clients = await this.clientsOf(rows, meta);
     return { items: rows.map((row) => toDraftDto(row, clients)), total };
   }
@@ -62,7 +63,7 @@ export class InboxService {
       meta,
     );
     // A second confirmation of the same draft got the same order (its idempotency): only one marks it.
-    await this.repository.confirmDraft(draft.id, created.id, meta.userId ?? null);
+    await this.repository.confirmDraft(draft.id, created, meta.userId ?? null);
     await this.rememberWording(order, created, meta);
     if (sendConfirmation) await this.queueReply(draft, created, meta);
     return { draft: await this.answer(draft.id, meta), order: created };
@@ -126,6 +127,32 @@ export class InboxService {
     return toDraftDto(row, await this.clientsOf([row], meta));
   }
 
+  /**
+   * Waiting drafts whose number had no client when they arrived: the client made for it since (from
+   * the Inbox, or given the number on its form) is theirs now. One lookup per number.
+   */
+  private async matchLateClients(rows: DraftRow[], meta: RpcMeta): Promise<void> {
+    const unmatched = rows.filter((row) => row.status === 'waiting' && !row.client_id);
+    const senders = [...new Set(unmatched.map((row) => row.sender))];
+    const found = new Map<string, string>();
+    await Promise.all(
+      senders.map(async (sender) => {
+        try {
+          const client = await this.orders.findClientByWhatsapp(sender, meta);
+          if (client) found.set(sender, client.id);
+        } catch (error) {
+          if (!(error instanceof AppException)) throw error;
+        }
+      }),
+    );
+    for (const row of unmatched) {
+      const clientId = found.get(row.sender);
+      if (!clientId) continue;
+      await this.repository.setDraftClient(row.id, clientId);
+      row.client_id = clientId;
+    }
+  }
+
   /** The matched clients' names, by id; the orders service down leaves them as ids only. */
   private async clientsOf(rows: DraftRow[], meta: RpcMeta): Promise<Map<string, ClientDto>> {
     const ids = [...new Set(rows.flatMap((row) => (row.client_id ? [row.client_id] : [])))];
@@ -184,6 +211,7 @@ export function toDraftDto(row: DraftRow, clients: Map<string, ClientDto>): Inbo
     reading: row.reading,
     readProblem: row.read_problem,
     orderId: row.order_id,
+    orderNumber: row.order_number,
     dismissReason: row.dismiss_reason,
     decidedAt: iso(row.decided_at),
     decidedBy: row.decided_by,

@@ -40,6 +40,7 @@ export interface DraftRow {
   reading: OrderParseResultDto | null;
   read_problem: string | null;
   order_id: string | null;
+  order_number: string | null;
   dismiss_reason: string | null;
   decided_at: Date | null;
   decided_by: string | null;
@@ -208,11 +209,12 @@ export class WhatsappRepository {
   }
 
   /** Marks a waiting draft confirmed; false when it no longer waits. */
-  async confirmDraft(id: string, orderId: string, actorId: string | null): Promise<boolean> {
+  async confirmDraft(id: string, order: { id: string; orderNumber: string }, actorId: string | null): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
-      `UPDATE ai_parser.inbox_drafts SET status = 'confirmed', order_id = $2, decided_at = now(), decided_by = $3
+      `UPDATE ai_parser.inbox_drafts SET status = 'confirmed', order_id = $2, order_number = $3, decided_at = now(),
+         decided_by = $4
        WHERE id = $1 AND status = 'waiting' RETURNING id`,
-      [id, orderId, actorId],
+      [id, order.id, order.orderNumber, actorId],
     );
     return rows.length > 0;
   }
@@ -224,6 +226,14 @@ export class WhatsappRepository {
       [id, reason, actorId],
     );
     return rows.length > 0;
+  }
+
+  /** The client found later for a waiting draft's number (one made, or given the number, after it arrived). */
+  async setDraftClient(id: string, clientId: string): Promise<void> {
+    await this.db.query(
+      `UPDATE ai_parser.inbox_drafts SET client_id = $2 WHERE id = $1 AND client_id IS NULL AND status = 'waiting'`,
+      [id, clientId],
+    );
   }
 
   /** When this number last wrote to us (the 24-hour customer-service window starts there). */

@@ -116,7 +116,9 @@ export function InboxCard({
           startIcon={<ReceiptLongRoundedIcon />}
           fullWidth={fullWidth}
         >
-          {t('inbox.actions.viewOrder')}
+          {draft.orderNumber
+            ? t('inbox.actions.viewOrderNumber', { number: draft.orderNumber })
+            : t('inbox.actions.viewOrder')}
         </Button>
       );
     }

@@ -125,7 +125,9 @@ describe('InboxPage', () => {
     const [pdf, notSent] = await rows();
     expect(within(pdf).getByText('Confirmed')).toBeTruthy();
     expect(within(pdf).getByTestId('draft-reply').textContent).toBe('WhatsApp confirmation delivered');
-    expect(within(pdf).getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/orders?order=o-77');
+    expect(within(pdf).getByRole('link', { name: 'View order ORD-2026-000077' }).getAttribute('href')).toBe(
+      '/orders?order=o-77',
+    );
     expect(within(pdf).queryByRole('button', { name: /Confirm the message/ })).toBeNull();
     expect(within(notSent).getByTestId('draft-reply').textContent).toBe(
       'WhatsApp confirmation not sent: No confirmation template is set',
