@@ -318,6 +318,19 @@ describe('the WhatsApp channel (CONTRACT §15)', () => {
       ]);
     }, 60_000);
 
+    it('reads a PDF document from its text layer', async () => {
+      const pdf = readFileSync(
+        fileURLToPath(new URL('../../services/ai-parser/test/fixtures/documents/invoice-almarai.pdf', import.meta.url)),
+      );
+      const mediaId = graph.addMedia(pdf, 'application/pdf');
+      const delivery = await send({ type: 'document', mediaId, mimeType: 'application/pdf', filename: 'order.pdf' });
+      const draft = await readDraft(delivery.messageId);
+      expect(draft).toMatchObject({ kind: 'document', fileProblem: null, readProblem: null });
+      expect(draft.fileUrl).toMatch(/^\/api\/files\/intake\/orders\/\d{4}\/[0-9a-f-]{36}\.pdf$/);
+      expect(draft.reading?.rawText).toMatch(/Almarai/i);
+      expect(draft.reading?.parsed.items.some((item) => item.sku?.startsWith('MILK-ALM'))).toBe(true);
+    }, 60_000);
+
     it('tries a failed media lookup again with backoff', async () => {
       const mediaId = graph.addMedia(speechOgg('two cartons of almarai fresh milk'), 'audio/ogg');
       graph.fail('media', 1, 500);
@@ -388,6 +401,8 @@ describe('the WhatsApp channel (CONTRACT §15)', () => {
         ],
         sendConfirmation: true,
       };
+      // Meta fails the first send: the reply is tried again with backoff.
+      graph.fail('messages', 1, 500);
       const [first, second] = await Promise.all([
         clerk.post(`/api/inbox/${draft.id}/confirm`, body),
         owner.post(`/api/inbox/${draft.id}/confirm`, body),
