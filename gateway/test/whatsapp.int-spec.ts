@@ -228,6 +228,9 @@ describe('the WhatsApp channel (CONTRACT §15)', () => {
       expect(forged.status).toBe(401);
       expect(await forged.json()).toMatchObject({ code: 'WHATSAPP_SIGNATURE_INVALID' });
       expect((await deliver(delivery.body, null)).status).toBe(401);
+      const malformed = await deliver(delivery.body, 'sha256=abc');
+      expect(malformed.status).toBe(400);
+      expect(await malformed.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
       expect((await deliver(`${delivery.body} `, signDelivery(delivery.body, graph.connection.appSecret))).status).toBe(
         401,
       );

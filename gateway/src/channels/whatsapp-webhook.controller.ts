@@ -1,4 +1,4 @@
-import { AiParserClient, type RpcMeta } from '@erp/contracts';
+import { AiParserClient, AppException, ErrorCode, type RpcMeta } from '@erp/contracts';
 import { Controller, Get, Headers, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Public } from '../auth/access.decorators.js';
@@ -6,6 +6,20 @@ import { RequestMeta } from '../common/request-meta.decorator.js';
 import { rawBodyOf } from './raw-body.js';
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Meta's signature header: `sha256=` and 64 hex digits. Anything else is malformed (400), not a wrong signature (401). */
+const signatureHeader = /^sha256=[0-9a-f]{64}$/i;
+
+function checkedSignature(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  if (!signatureHeader.test(header)) {
+    const message = 'X-Hub-Signature-256 must be sha256= followed by 64 hex digits';
+    throw new AppException(ErrorCode.ValidationFailed, message, {
+      fields: [{ field: 'x-hub-signature-256', messages: [message] }],
+    });
+  }
+  return header;
+}
 
 /**
  * Meta's webhook for the WhatsApp channel (CONTRACT §15, docs/whatsapp.md). Public: Meta signs
@@ -35,7 +49,10 @@ export class WhatsappWebhookController {
     await reply.status(200).type('text/plain; charset=utf-8').send(challenge);
   }
 
-  /** A delivery: kept and queued, answered 200 at once (the work is the whatsapp queue's). */
+  /**
+   * A delivery: kept and queued, answered 200 at once (the work is the whatsapp queue's). No
+   * signature or another secret's is 401; a header that is no signature at all is 400.
+   */
   @Public()
   @Post()
   @HttpCode(200)
@@ -44,7 +61,10 @@ export class WhatsappWebhookController {
     @Headers('x-hub-signature-256') signature: string | undefined,
     @RequestMeta() meta: RpcMeta,
   ): Promise<{ received: true }> {
-    await this.aiParser.receiveWhatsappDelivery({ body: rawBodyOf(request), signature: signature ?? null }, meta);
+    await this.aiParser.receiveWhatsappDelivery(
+      { body: rawBodyOf(request), signature: checkedSignature(signature) },
+      meta,
+    );
     return { received: true };
   }
 }
