@@ -4,6 +4,7 @@ export * from './config/base.config.js';
 export * from './config/load-config.js';
 export * from './config/service-address.js';
 export * from './database/database.module.js';
+export * from './database/read-entities.js';
 export * from './files/data-url.js';
 export * from './files/image-size.js';
 export * from './files/write-atomically.js';

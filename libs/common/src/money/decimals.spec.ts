@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotal } from './decimals.js';
+import { Decimal } from 'decimal.js';
+import { lineTotal, moneyJson, quantityJson } from './decimals.js';
 import { baseQuantity, packPrice, sellableUnits } from './unit-prices.js';
 
 describe('lineTotal', () => {
@@ -40,5 +41,21 @@ describe('pack prices and base quantities', () => {
   it('counts base units of a quantity in a pack to 3 decimals', () => {
     expect(baseQuantity('5', '12').toString()).toBe('60');
     expect(baseQuantity('2.5', '0.333').toString()).toBe('0.833');
+  });
+});
+
+describe('quantityJson and moneyJson', () => {
+  it("answer a column's text as decimal.js would, without it", () => {
+    const quantities = ['0.000', '100.000', '12.500', '-3.250', '99999999999.999', '0.001', '7', '1.5'];
+    for (const text of quantities) expect(quantityJson(text)).toBe(Number(new Decimal(text).toFixed(3)));
+    for (const text of ['0.00', '12.00', '-5.10', '9999999999.99']) expect(moneyJson(text)).toBe(text);
+  });
+
+  it('round what is not already a column value', () => {
+    expect(quantityJson('1.23456')).toBe(1.235);
+    expect(moneyJson('1.005')).toBe('1.01');
+    expect(moneyJson('7')).toBe('7.00');
+    expect(moneyJson('1e3')).toBe('1000.00');
+    expect(moneyJson(new Decimal('2.345'))).toBe('2.35');
   });
 });

@@ -16,13 +16,23 @@ export function moneyColumn(value: Decimal): string {
   return value.toFixed(2);
 }
 
-/** A quantity in JSON: a number (at most 3 decimals and 14 digits, so exact as a double). */
+/** A numeric(14,3) column's text: at most 3 decimals, so Number() of it is the same double as of its toFixed(3). */
+const QUANTITY_TEXT = /^-?\d{1,11}(?:\.\d{1,3})?$/;
+/** A numeric(12,2) column's text: already what moneyJson answers. */
+const MONEY_TEXT = /^-?\d{1,10}\.\d{2}$/;
+
+/**
+ * A quantity in JSON: a number (at most 3 decimals and 14 digits, so exact as a double). A column's
+ * text is read without decimal.js: lists map thousands of them per request.
+ */
 export function quantityJson(value: Decimal | string): number {
+  if (typeof value === 'string' && QUANTITY_TEXT.test(value)) return Number(value);
   return Number(new Decimal(value).toFixed(3));
 }
 
-/** Money in JSON: a string with 2 decimals (CONTRACT §4). */
+/** Money in JSON: a string with 2 decimals (CONTRACT §4); a numeric(12,2) column's text is that already. */
 export function moneyJson(value: Decimal | string): string {
+  if (typeof value === 'string' && MONEY_TEXT.test(value)) return value;
   return new Decimal(value).toFixed(2);
 }
 

@@ -1,3 +1,4 @@
+import { readEntities } from '@erp/common';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -76,16 +77,17 @@ export class BatchesRepository {
   /** Per item, its batch that holds stock and expires first (expired ones included). */
   async findFirstToExpire(stockItemIds: string[]): Promise<Map<string, StockBatchEntity>> {
     if (stockItemIds.length === 0) return new Map();
-    const batches = await this.rows
-      .createQueryBuilder('batch')
-      .distinctOn(['batch.stockItemId'])
-      .where('batch.stockItemId IN (:...stockItemIds)', { stockItemIds })
-      .andWhere('batch.quantity > 0')
-      .orderBy('batch.stockItemId')
-      .addOrderBy('batch.expiryDate', 'ASC', 'NULLS LAST')
-      .addOrderBy('batch.createdAt')
-      .addOrderBy('batch.id')
-      .getMany();
+    const batches = await readEntities(
+      this.rows
+        .createQueryBuilder('batch')
+        .distinctOn(['batch.stockItemId'])
+        .where('batch.stockItemId IN (:...stockItemIds)', { stockItemIds })
+        .andWhere('batch.quantity > 0')
+        .orderBy('batch.stockItemId')
+        .addOrderBy('batch.expiryDate', 'ASC', 'NULLS LAST')
+        .addOrderBy('batch.createdAt')
+        .addOrderBy('batch.id'),
+    );
     return new Map(batches.map((batch) => [batch.stockItemId, batch]));
   }
 

@@ -1,3 +1,4 @@
+import { readEntities } from '@erp/common';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
@@ -12,13 +13,14 @@ export class PacksRepository {
   async findOf(itemIds: readonly string[], manager?: EntityManager): Promise<Map<string, StockPackEntity[]>> {
     const byItem = new Map<string, StockPackEntity[]>();
     if (itemIds.length === 0) return byItem;
-    const packs = await (manager ? manager.getRepository(StockPackEntity) : this.rows)
+    const builder = (manager ? manager.getRepository(StockPackEntity) : this.rows)
       .createQueryBuilder('pack')
       .where('pack.stock_item_id IN (:...ids)', { ids: [...itemIds] })
       .orderBy('pack.stock_item_id')
       .addOrderBy('pack.factor')
-      .addOrderBy('pack.unit')
-      .getMany();
+      .addOrderBy('pack.unit');
+    // In a transaction through its manager; a plain read is mapped without TypeORM's hydration.
+    const packs = manager ? await builder.getMany() : await readEntities(builder);
     for (const pack of packs) byItem.set(pack.stockItemId, [...(byItem.get(pack.stockItemId) ?? []), pack]);
     return byItem;
   }

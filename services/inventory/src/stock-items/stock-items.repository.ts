@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
-import { containsPattern } from '@erp/common';
+import { containsPattern, readEntities } from '@erp/common';
 import type { SortOrder, StockSortField, StockStatus } from '@erp/contracts';
 import { StockItemEntity } from './stock-item.entity.js';
 import { StockUpdateEntity } from './stock-update.entity.js';
@@ -62,9 +62,9 @@ export class StockItemsRepository {
     } else if (query.updatedSince) page.orderBy('item.updatedAt').addOrderBy('item.id');
     else page.orderBy('lower(item.name)').addOrderBy('item.id');
     page.limit(query.limit).offset(query.offset);
-    if (!query.withTotal) return { items: await page.getMany(), total: null };
+    if (!query.withTotal) return { items: await readEntities(page), total: null };
     const [items, counted] = await Promise.all([
-      page.getMany(),
+      readEntities(page),
       matching().select('count(*)::int', 'total').getRawOne<{ total: number }>(),
     ]);
     return { items, total: counted?.total ?? 0 };

@@ -1,0 +1,75 @@
+import { readEntities } from '@erp/common';
+import { ServiceName } from '@erp/contracts';
+import { startTestService, TestEnvironment } from '@erp/testing';
+import type { INestMicroservice } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StockBatchEntity } from '../src/batches/stock-batch.entity.js';
+import { InventoryConfig } from '../src/inventory.config.js';
+import { InventoryModule } from '../src/inventory.module.js';
+import { StockPackEntity } from '../src/packs/stock-pack.entity.js';
+import { StockItemEntity } from '../src/stock-items/stock-item.entity.js';
+
+let environment: TestEnvironment;
+let service: INestMicroservice;
+let dataSource: DataSource;
+
+beforeAll(async () => {
+  environment = await TestEnvironment.create([ServiceName.Inventory]);
+  service = await startTestService(environment, ServiceName.Inventory, InventoryConfig, (config) =>
+    InventoryModule.forRoot(config),
+  );
+  dataSource = service.get(DataSource);
+  await dataSource.query(`
+    INSERT INTO inventory.stock_items (name, name_ar, sku, quantity, unit, cost_price, selling_price, low_stock_threshold)
+    VALUES ('Nido Milk Powder 2.25kg', 'حليب نيدو ٢٫٢٥ كغ', 'NIDO-225', 12.5, 'piece', 61.25, 74.00, 6),
+           ('Basmati Rice 5kg', NULL, 'RICE-5', -3.125, 'bag', 0, 0.05, 0)`);
+  await dataSource.query(`
+    INSERT INTO inventory.stock_item_packs (stock_item_id, unit, factor, selling_price, barcode)
+    SELECT id, 'carton', 6, NULL, '6281234567890' FROM inventory.stock_items WHERE sku = 'NIDO-225'
+    UNION ALL SELECT id, 'box', 2.5, 180.75, NULL FROM inventory.stock_items WHERE sku = 'NIDO-225'`);
+  await dataSource.query(`
+    INSERT INTO inventory.stock_batches (stock_item_id, batch_number, quantity, received_quantity, expiry_date, manufacture_date)
+    SELECT id, 'B-1', 10, 12, DATE '2027-01-31', DATE '2026-02-01' FROM inventory.stock_items WHERE sku = 'NIDO-225'
+    UNION ALL SELECT id, NULL, 2.5, 2.5, NULL, NULL FROM inventory.stock_items WHERE sku = 'NIDO-225'`);
+});
+
+afterAll(async () => {
+  await service?.close();
+  await environment?.cleanup();
+});
+
+describe('readEntities', () => {
+  it('gives what getMany gives: numerics as text, timestamps as dates, dates as YYYY-MM-DD, nulls kept', async () => {
+    const items = () =>
+      dataSource.getRepository(StockItemEntity).createQueryBuilder('item').orderBy('lower(item.name)').limit(10);
+    const packs = () => dataSource.getRepository(StockPackEntity).createQueryBuilder('pack').orderBy('pack.factor');
+    const batches = () =>
+      dataSource.getRepository(StockBatchEntity).createQueryBuilder('batch').orderBy('batch.quantity', 'DESC');
+
+    const read = await readEntities(items());
+    expect(read).toEqual(await items().getMany());
+    expect(read.map((item) => [item.sku, item.quantity, item.nameAr])).toEqual([
+      ['RICE-5', '-3.125', null],
+      ['NIDO-225', '12.500', 'حليب نيدو ٢٫٢٥ كغ'],
+    ]);
+    expect(read[0]).toBeInstanceOf(StockItemEntity);
+    expect(read[0]!.updatedAt).toBeInstanceOf(Date);
+
+    expect(await readEntities(packs())).toEqual(await packs().getMany());
+    const readBatches = await readEntities(batches());
+    expect(readBatches).toEqual(await batches().getMany());
+    expect(readBatches.map((batch) => [batch.expiryDate, batch.manufactureDate])).toEqual([
+      ['2027-01-31', '2026-02-01'],
+      [null, null],
+    ]);
+  });
+
+  it('refuses a builder with a join rather than read it wrongly', async () => {
+    const joined = dataSource
+      .getRepository(StockBatchEntity)
+      .createQueryBuilder('batch')
+      .innerJoin(StockItemEntity, 'item', 'item.id = batch.stock_item_id');
+    await expect(readEntities(joined)).rejects.toThrow(/without joins/);
+  });
+});
