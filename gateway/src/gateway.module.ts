@@ -29,6 +29,7 @@ import { WhatsappWebhookController } from './channels/whatsapp-webhook.controlle
 import { StockController } from './stock/stock.controller.js';
 import { AdminController, UsersController } from './users/users.controller.js';
 import { ApiKeyAuth } from './v1/api-key-auth.js';
+import { PrincipalCache } from './auth/principal-cache.js';
 import { V1InvoicesController } from './v1/invoices.controller.js';
 import { V1OrdersController } from './v1/orders.controller.js';
 import { V1ProductsController } from './v1/products.controller.js';
@@ -82,6 +83,7 @@ export class GatewayModule {
         SessionStrategy,
         SessionAuthGuard,
         ApiKeyAuth,
+        PrincipalCache,
         { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };

@@ -1,22 +1,23 @@
-import { IdentityClient, type UserDto } from '@erp/contracts';
+import type { UserDto } from '@erp/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GatewayConfig } from '../config/gateway.config.js';
+import { PrincipalCache } from './principal-cache.js';
 import { sessionToken, type SessionClaims } from './session-cookie.js';
 
 export const SESSION_STRATEGY = 'session';
 
 /**
  * passport-jwt over the session cookie: the JWT's signature and expiry are checked here, then
- * the identity service says whether the session still exists and who its user is right now.
+ * whether the session still exists and who its user is right now (identity, through PrincipalCache).
  */
 @Injectable()
 export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY) {
   constructor(
     @Inject(GatewayConfig) config: GatewayConfig,
-    private readonly identity: IdentityClient,
+    private readonly principals: PrincipalCache,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([(request: FastifyRequest) => sessionToken(request)]),
@@ -32,7 +33,7 @@ export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY
    */
   async validate(request: FastifyRequest, claims: SessionClaims): Promise<UserDto | false> {
     if (typeof claims.sid !== 'string') return false;
-    const { user } = await this.identity.resolveSession(claims.sid, { requestId: request.id });
+    const user = await this.principals.session(claims.sid, request.id);
     if (!user) return false;
     request.sessionId = claims.sid;
     return user;

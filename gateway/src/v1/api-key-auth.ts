@@ -1,9 +1,12 @@
-import { countHit, REDIS, REDIS_PREFIX } from '@erp/common';
-import { AppException, ErrorCode, IdentityClient, type ApiKeyPermission, type VerifiedApiKeyDto } from '@erp/contracts';
+import { countHit, REDIS, REDIS_PREFIX, type WindowCount } from '@erp/common';
+import { AppException, ErrorCode, type ApiKeyPermission, type VerifiedApiKeyDto } from '@erp/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { PrincipalCache } from '../auth/principal-cache.js';
 import { GatewayConfig } from '../config/gateway.config.js';
+
+const RATE_WINDOW_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,15 +25,15 @@ export function apiKeyOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Who calls the partner API, and may they: the key is verified by identity (cached there;
- * revocation is immediate), counted against its per-minute limit in Redis, and must carry the
- * route's permission. The key's user becomes the request's user, so orders and stock changes
+ * Who calls the partner API, and may they: the key is verified by identity (kept a minute by
+ * PrincipalCache, revocation still immediate), counted against its per-minute limit in Redis (in
+ * the same round trip when kept), and must carry the route's permission. The key's user becomes the request's user, so orders and stock changes
  * record who made them.
  */
 @Injectable()
 export class ApiKeyAuth {
   constructor(
-    private readonly identity: IdentityClient,
+    private readonly principals: PrincipalCache,
     private readonly config: GatewayConfig,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_PREFIX) private readonly prefix: string,
@@ -44,11 +47,20 @@ export class ApiKeyAuth {
         'Missing API key: send it in the X-API-Key header or as a Bearer token',
       );
     }
-    const verified = key.length <= 200 ? await this.identity.verifyApiKey(key, { requestId: request.id }) : null;
-    if (!verified) {
+    const principal =
+      key.length <= 200 ? await this.principals.apiKey(key, this.rateKey, RATE_WINDOW_MS, request.id) : null;
+    if (!principal) {
       throw new AppException(ErrorCode.Unauthenticated, 'Invalid, expired or revoked API key');
     }
-    await this.countAgainstLimit(verified.keyId);
+    const { verified } = principal;
+    const hit = principal.hit ?? (await this.countHit(verified.keyId));
+    if (hit.count > this.config.API_RATE_LIMIT_PER_MINUTE) {
+      throw new AppException(
+        ErrorCode.RateLimited,
+        `Rate limit of ${this.config.API_RATE_LIMIT_PER_MINUTE} requests a minute reached for this key`,
+        { retryAfterSeconds: hit.retryAfterSeconds },
+      );
+    }
     if (!verified.permissions.includes(permission)) {
       throw new AppException(ErrorCode.Forbidden, `This API key lacks the ${permission} permission`, { permission });
     }
@@ -56,15 +68,10 @@ export class ApiKeyAuth {
     request.apiKey = { keyId: verified.keyId, permissions: verified.permissions };
   }
 
+  private readonly rateKey = (keyId: string): string => `${this.prefix}:v1-rate:${keyId}`;
+
   /** A fixed one-minute window per key: the first call of a minute starts it. */
-  private async countAgainstLimit(keyId: string): Promise<void> {
-    const { count, retryAfterSeconds } = await countHit(this.redis, `${this.prefix}:v1-rate:${keyId}`, 60_000);
-    if (count > this.config.API_RATE_LIMIT_PER_MINUTE) {
-      throw new AppException(
-        ErrorCode.RateLimited,
-        `Rate limit of ${this.config.API_RATE_LIMIT_PER_MINUTE} requests a minute reached for this key`,
-        { retryAfterSeconds },
-      );
-    }
+  private countHit(keyId: string): Promise<WindowCount> {
+    return countHit(this.redis, this.rateKey(keyId), RATE_WINDOW_MS);
   }
 }

@@ -34,3 +34,4 @@ export * from './imports/record-keys.js';
 export * from './files/intake-file.js';
 export * from './files/intake-store.js';
 export * from './secrets/secret-box.js';
+export * from './secrets/api-key-hash.js';

@@ -12,6 +12,7 @@ export * from './identity/identity.errors.js';
 export * from './identity/session.dto.js';
 export * from './identity/settings.dto.js';
 export * from './identity/user.dto.js';
+export * from './identity/identity-redis-keys.js';
 export * from './common/transforms.js';
 export * from './common/server-computed.js';
 export * from './common/decimal-input.js';

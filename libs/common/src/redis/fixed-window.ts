@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 
 /** Hits of a fixed window so far, and how long until the window ends. */
 export interface WindowCount {
@@ -18,9 +18,26 @@ function windowCount(count: number, ttlMs: number, windowMs: number): WindowCoun
  * primitive of the system (sign-in, public writes, partner API keys).
  */
 export async function countHit(redis: Redis, key: string, windowMs: number): Promise<WindowCount> {
-  const results = await redis.multi().set(key, '0', 'PX', windowMs, 'NX').incr(key).pttl(key).exec();
+  const results = await countHitIn(redis.multi(), key, windowMs).exec();
   if (!results) throw new Error(`rate-limit window ${key} was not counted`);
-  const [, [incrError, count], [ttlError, ttl]] = results as [unknown, [Error | null, number], [Error | null, number]];
+  return hitCounted(results, windowMs);
+}
+
+/**
+ * countHit's three commands added to a MULTI that checks more in the same round trip; read the
+ * count with hitCounted from the last three replies.
+ */
+export function countHitIn(multi: ChainableCommander, key: string, windowMs: number): ChainableCommander {
+  return multi.set(key, '0', 'PX', windowMs, 'NX').incr(key).pttl(key);
+}
+
+/** The window count from the replies of countHitIn's commands (the last three of `results`). */
+export function hitCounted(results: Array<[Error | null, unknown]>, windowMs: number): WindowCount {
+  const [, [incrError, count], [ttlError, ttl]] = results.slice(-3) as [
+    unknown,
+    [Error | null, number],
+    [Error | null, number],
+  ];
   if (incrError || ttlError) throw incrError ?? ttlError;
   return windowCount(count, ttl, windowMs);
 }

@@ -92,4 +92,8 @@ export interface VerifiedApiKeyDto {
   keyId: string;
   permissions: ApiKeyPermission[];
   user: UserDto;
+  /** When the key stops working (ISO 8601), or null. */
+  expiresAt: string | null;
+  /** The user's change stamp as read before the user was (identityRedisKeys.userStamp; null before any change). */
+  userStamp: string | null;
 }

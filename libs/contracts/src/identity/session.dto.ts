@@ -23,6 +23,8 @@ export class SessionIdDto {
 /** A session is only good while its user exists and is approved; else `user` is null. */
 export interface ResolvedSessionDto {
   user: UserDto | null;
+  /** The user's change stamp as read before the user was (identityRedisKeys.userStamp; null before any change). */
+  userStamp: string | null;
 }
 
 export class IdDto {

@@ -1,6 +1,7 @@
 import { UserRole, UserStatus } from '@erp/contracts';
 import { createTestRedisPrefix, deleteRedisPrefix, testRedisUrl } from '@erp/testing';
 import { Redis } from 'ioredis';
+import { UserStamps } from '../users/user-stamps.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserEntity } from '../users/user.entity.js';
 import type { UsersRepository } from '../users/users.repository.js';
@@ -75,7 +76,14 @@ describe('ApiKeysService', () => {
   function service(keys: FakeKeys): ApiKeysService {
     const users = { findById: async (id: string) => (id === user.id ? user : null) } as unknown as UsersRepository;
     // Only the administrators' calls use the users service; these tests make none.
-    return new ApiKeysService(keys as unknown as ApiKeysRepository, users, {} as UsersService, redis, prefix);
+    return new ApiKeysService(
+      keys as unknown as ApiKeysRepository,
+      users,
+      {} as UsersService,
+      new UserStamps(redis, prefix),
+      redis,
+      prefix,
+    );
   }
 
   describe('verify', () => {

@@ -1,9 +1,11 @@
-import { REDIS, REDIS_PREFIX } from '@erp/common';
+import { hashApiKey, REDIS, REDIS_PREFIX } from '@erp/common';
 import {
   apiKeyPermissionRequires,
   AppException,
   ErrorCode,
   IdentityErrorCode,
+  identityRedisKeys,
+  REVOKED_API_KEY_MARK,
   UserRole,
   UserStatus,
   type ApiKeyDto,
@@ -14,9 +16,10 @@ import {
 } from '@erp/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { UserEntity } from '../users/user.entity.js';
 import { toUserDto } from '../users/user.mapper.js';
+import { UserStamps } from '../users/user-stamps.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import type { ApiKeyEntity } from './api-key.entity.js';
@@ -26,12 +29,8 @@ import { ApiKeysRepository } from './api-keys.repository.js';
 export const API_KEY_PREFIX = 'wsk_';
 const CACHE_SECONDS = 300;
 /** What the cache holds for a revoked key for as long as a cached row could live. */
-const REVOKED = 'revoked';
+const REVOKED = REVOKED_API_KEY_MARK;
 const LAST_USED_EVERY_SECONDS = 60;
-
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
 
 interface CachedKey {
   id: string;
@@ -59,6 +58,7 @@ export class ApiKeysService {
     private readonly keys: ApiKeysRepository,
     private readonly users: UsersRepository,
     private readonly usersService: UsersService,
+    private readonly stamps: UserStamps,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(REDIS_PREFIX) private readonly prefix: string,
   ) {}
@@ -128,6 +128,7 @@ export class ApiKeysService {
     const cached = await this.cached(keyHash);
     if (!cached || !cached.isActive) return null;
     if (cached.expiresAt && new Date(cached.expiresAt).getTime() <= Date.now()) return null;
+    const userStamp = await this.stamps.read(cached.userId);
     const user = await this.users.findById(cached.userId);
     if (!user || user.status !== UserStatus.Approved) return null;
     await this.markUsed(cached.id);
@@ -135,11 +136,13 @@ export class ApiKeysService {
       keyId: cached.id,
       permissions: cached.permissions.filter((permission) => userHolds(user, permission)),
       user: toUserDto(user),
+      expiresAt: cached.expiresAt,
+      userStamp,
     };
   }
 
   private cacheKey(keyHash: string): string {
-    return `${this.prefix}:api-key:${keyHash}`;
+    return identityRedisKeys.apiKey(this.prefix, keyHash);
   }
 
   private async cached(keyHash: string): Promise<CachedKey | null> {
@@ -168,7 +171,13 @@ export class ApiKeysService {
 
   /** lastUsedAt, written at most once a minute per key so busy keys do not write on every call. */
   private async markUsed(id: string): Promise<void> {
-    const due = await this.redis.set(`${this.prefix}:api-key-used:${id}`, '1', 'EX', LAST_USED_EVERY_SECONDS, 'NX');
+    const due = await this.redis.set(
+      identityRedisKeys.apiKeyUsed(this.prefix, id),
+      '1',
+      'EX',
+      LAST_USED_EVERY_SECONDS,
+      'NX',
+    );
     if (due === 'OK') await this.keys.touch(id, new Date());
   }
 

@@ -9,6 +9,7 @@ import {
 import { Injectable } from '@nestjs/common';
 import { Passwords } from '../users/passwords.js';
 import { toUserDto } from '../users/user.mapper.js';
+import { UserStamps } from '../users/user-stamps.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { LoginLimiter } from './login-limiter.js';
 import { SessionsStore } from './sessions.store.js';
@@ -20,6 +21,7 @@ export class SessionsService {
     private readonly passwords: Passwords,
     private readonly store: SessionsStore,
     private readonly limiter: LoginLimiter,
+    private readonly stamps: UserStamps,
   ) {}
 
   /** CONTRACT §1: one message for a wrong username or password; the account state only after a right one. */
@@ -43,9 +45,11 @@ export class SessionsService {
   /** The session's user as it is now: null once revoked, deleted or no longer approved. */
   async resolve(sessionId: string): Promise<ResolvedSessionDto> {
     const userId = await this.store.userIdOf(sessionId);
-    const user = userId ? await this.users.findById(userId) : null;
-    if (!user || user.status !== UserStatus.Approved) return { user: null };
-    return { user: toUserDto(user) };
+    if (!userId) return { user: null, userStamp: null };
+    const userStamp = await this.stamps.read(userId);
+    const user = await this.users.findById(userId);
+    if (!user || user.status !== UserStatus.Approved) return { user: null, userStamp };
+    return { user: toUserDto(user), userStamp };
   }
 
   revoke(sessionId: string): Promise<void> {

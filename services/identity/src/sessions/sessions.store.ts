@@ -1,4 +1,5 @@
 import { REDIS, REDIS_PREFIX } from '@erp/common';
+import { identityRedisKeys } from '@erp/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -19,7 +20,7 @@ export class SessionsStore {
   ) {}
 
   private sessionKey(sessionId: string): string {
-    return `${this.prefix}:session:${sessionId}`;
+    return identityRedisKeys.session(this.prefix, sessionId);
   }
 
   private userKey(userId: string): string {

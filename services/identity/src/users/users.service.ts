@@ -23,6 +23,7 @@ import { PasswordPolicy } from './password-policy.js';
 import { Passwords } from './passwords.js';
 import { UserEntity } from './user.entity.js';
 import { toUserDto } from './user.mapper.js';
+import { UserStamps } from './user-stamps.js';
 import { uniqueViolation, UsersRepository, type NewUser } from './users.repository.js';
 
 const isAdministrator = (user: UserEntity): boolean => user.role === UserRole.Owner || user.role === UserRole.Admin;
@@ -36,6 +37,7 @@ export class UsersService {
     private readonly sessions: SessionsStore,
     private readonly policy: PasswordPolicy,
     private readonly limiter: LoginLimiter,
+    private readonly stamps: UserStamps,
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
@@ -90,22 +92,24 @@ export class UsersService {
 
   async update(id: string, changes: UpdateUserDto, actorId: string | undefined): Promise<UserDto> {
     const actor = await this.administrator(actorId);
-    const updated = await this.dataSource.transaction(async (manager) => {
-      const target = await this.target(id, manager);
-      if (target.role === UserRole.Owner && actor.role !== UserRole.Owner) {
-        this.ownerOnly('Only an owner can change an owner');
-      }
-      if (changes.role === UserRole.Owner && target.role !== UserRole.Owner && actor.role !== UserRole.Owner) {
-        this.ownerOnly('Only an owner can make someone an owner');
-      }
-      const next = { ...target, ...this.defined(changes) } as UserEntity;
-      if (changes.role !== undefined && changes.permissions === undefined && changes.role !== target.role) {
-        // A new role brings its own permissions: all for admins and owners, the defaults for staff.
-        next.permissions = this.permissionsFor(changes.role, undefined);
-      }
-      await this.keepAnOwner(target, next, manager);
-      return this.users.save(next, manager);
-    });
+    const updated = await this.stamps.around(id, () =>
+      this.dataSource.transaction(async (manager) => {
+        const target = await this.target(id, manager);
+        if (target.role === UserRole.Owner && actor.role !== UserRole.Owner) {
+          this.ownerOnly('Only an owner can change an owner');
+        }
+        if (changes.role === UserRole.Owner && target.role !== UserRole.Owner && actor.role !== UserRole.Owner) {
+          this.ownerOnly('Only an owner can make someone an owner');
+        }
+        const next = { ...target, ...this.defined(changes) } as UserEntity;
+        if (changes.role !== undefined && changes.permissions === undefined && changes.role !== target.role) {
+          // A new role brings its own permissions: all for admins and owners, the defaults for staff.
+          next.permissions = this.permissionsFor(changes.role, undefined);
+        }
+        await this.keepAnOwner(target, next, manager);
+        return this.users.save(next, manager);
+      }),
+    );
     if (updated.status !== UserStatus.Approved) await this.sessions.revokeAllOf(updated.id);
     return toUserDto(updated);
   }
@@ -115,13 +119,15 @@ export class UsersService {
     if (actor.id === id) {
       throw new AppException(IdentityErrorCode.CannotDeleteSelf, 'You cannot delete your own account');
     }
-    await this.dataSource.transaction(async (manager) => {
-      const target = await this.target(id, manager);
-      if (target.role === UserRole.Owner && actor.role !== UserRole.Owner)
-        this.ownerOnly('Only an owner can delete an owner');
-      await this.keepAnOwner(target, null, manager);
-      await this.users.remove(target, manager);
-    });
+    await this.stamps.around(id, () =>
+      this.dataSource.transaction(async (manager) => {
+        const target = await this.target(id, manager);
+        if (target.role === UserRole.Owner && actor.role !== UserRole.Owner)
+          this.ownerOnly('Only an owner can delete an owner');
+        await this.keepAnOwner(target, null, manager);
+        await this.users.remove(target, manager);
+      }),
+    );
     await this.sessions.revokeAllOf(id);
   }
 
