@@ -8,6 +8,7 @@ import { Outbox1796500000000 } from './1796500000000-outbox.js';
 import { IdempotentRequests1796600000000 } from './1796600000000-idempotent-requests.js';
 import { StockMovementsIndex1796700000000 } from './1796700000000-stock-movements-index.js';
 import { PurchaseOrders1797200000000 } from './1797200000000-purchase-orders.js';
+import { CatalogueVersion1797300000000 } from './1797300000000-catalogue-version.js';
 
 /** Migrations of the inventory schema, in order. Each feature adds its own; never edit a landed one. */
 export const inventoryMigrations = [
@@ -21,4 +22,5 @@ export const inventoryMigrations = [
   IdempotentRequests1796600000000,
   StockMovementsIndex1796700000000,
   PurchaseOrders1797200000000,
+  CatalogueVersion1797300000000,
 ];

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { containsPattern, readEntities } from '@erp/common';
 import type { SortOrder, StockSortField, StockStatus } from '@erp/contracts';
@@ -22,8 +22,13 @@ export interface StockItemPageQuery {
   withTotal: boolean;
 }
 
+/** Searches whose counts are kept at most (all dropped when full: a new version drops them anyway). */
+const MAX_KEPT_COUNTS = 1_000;
+
 @Injectable()
 export class StockItemsRepository {
+  private readonly searchCounts = new Map<string, { version: string; total: number }>();
+
   constructor(@InjectRepository(StockItemEntity) private readonly rows: Repository<StockItemEntity>) {}
 
   findById(id: string, manager?: EntityManager): Promise<StockItemEntity | null> {
@@ -43,7 +48,8 @@ export class StockItemsRepository {
 
   /**
    * A page by name unless sorted; `search` matches name, Arabic name or SKU anywhere, through the search key
-   * (one trigram index). The total is a plain count(*) run beside the page, not after it.
+   * (one trigram index). The total is a count(*) run beside the page, not after it; a count that only
+   * the catalogue's names decide (no status, no updatedSince) is kept per catalogue version.
    */
   async findPage(query: StockItemPageQuery): Promise<{ items: StockItemEntity[]; total: number | null }> {
     const matching = () => {
@@ -63,11 +69,38 @@ export class StockItemsRepository {
     else page.orderBy('lower(item.name)').addOrderBy('item.id');
     page.limit(query.limit).offset(query.offset);
     if (!query.withTotal) return { items: await readEntities(page), total: null };
-    const [items, counted] = await Promise.all([
+    const byNamesOnly = !query.status && !query.updatedSince;
+    const [items, total] = await Promise.all([
       readEntities(page),
-      matching().select('count(*)::int', 'total').getRawOne<{ total: number }>(),
+      byNamesOnly ? this.countOfSearch(query.search ?? '', matching) : this.count(matching()),
     ]);
-    return { items, total: counted?.total ?? 0 };
+    return { items, total };
+  }
+
+  private async count(matching: SelectQueryBuilder<StockItemEntity>): Promise<number> {
+    const counted = await matching.select('count(*)::int', 'total').getRawOne<{ total: number }>();
+    return counted?.total ?? 0;
+  }
+
+  /**
+   * The items a search matches, kept per catalogue version (migration 1797300000000): the version is
+   * one indexed row to read, where a broad search's count(*) reads the whole table. A count is kept
+   * with the version read in the same statement, so the two always belong together.
+   */
+  private async countOfSearch(search: string, matching: () => SelectQueryBuilder<StockItemEntity>): Promise<number> {
+    const [current] = (await this.rows.query(`SELECT version FROM inventory.catalogue_version`)) as Array<{
+      version: string;
+    }>;
+    const kept = this.searchCounts.get(search);
+    if (kept && current && kept.version === current.version) return kept.total;
+    const counted = await matching()
+      .select('count(*)::int', 'total')
+      .addSelect('(SELECT version FROM inventory.catalogue_version)', 'version')
+      .getRawOne<{ total: number; version: string }>();
+    if (!counted) return 0;
+    if (this.searchCounts.size >= MAX_KEPT_COUNTS) this.searchCounts.clear();
+    this.searchCounts.set(search, { version: counted.version, total: counted.total });
+    return counted.total;
   }
 
   /** Whether another item already has this SKU, compared case-insensitively. */

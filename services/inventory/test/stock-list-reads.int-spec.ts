@@ -1,6 +1,6 @@
 import { readEntities } from '@erp/common';
-import { ServiceName } from '@erp/contracts';
-import { startTestService, TestEnvironment } from '@erp/testing';
+import { InventoryClient, ServiceName } from '@erp/contracts';
+import { startTestService, testServiceClient, TestEnvironment } from '@erp/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,8 @@ import { StockItemEntity } from '../src/stock-items/stock-item.entity.js';
 let environment: TestEnvironment;
 let service: INestMicroservice;
 let dataSource: DataSource;
+let inventory: InventoryClient;
+let closeClient: () => Promise<void>;
 
 beforeAll(async () => {
   environment = await TestEnvironment.create([ServiceName.Inventory]);
@@ -20,6 +22,7 @@ beforeAll(async () => {
     InventoryModule.forRoot(config),
   );
   dataSource = service.get(DataSource);
+  ({ client: inventory, close: closeClient } = testServiceClient(environment, ServiceName.Inventory, InventoryClient));
   await dataSource.query(`
     INSERT INTO inventory.stock_items (name, name_ar, sku, quantity, unit, cost_price, selling_price, low_stock_threshold)
     VALUES ('Nido Milk Powder 2.25kg', 'حليب نيدو ٢٫٢٥ كغ', 'NIDO-225', 12.5, 'piece', 61.25, 74.00, 6),
@@ -35,6 +38,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closeClient?.();
   await service?.close();
   await environment?.cleanup();
 });
@@ -71,5 +75,36 @@ describe('readEntities', () => {
       .createQueryBuilder('batch')
       .innerJoin(StockItemEntity, 'item', 'item.id = batch.stock_item_id');
     await expect(readEntities(joined)).rejects.toThrow(/without joins/);
+  });
+});
+
+describe('the stock list total', () => {
+  const meta = { requestId: 'stock-list-total' };
+  const total = async (search: string, status?: 'low' | 'in_stock') =>
+    (await inventory.listStockItems({ search, limit: 1, offset: 0, ...(status ? { status } : {}) }, meta)).total;
+
+  it('stays exact while counts are kept: items added, renamed, deleted, restocked', async () => {
+    expect(await total('nido')).toBe(1);
+    expect(await total('nido')).toBe(1);
+    await dataSource.query(`
+      INSERT INTO inventory.stock_items (name, sku, quantity, unit, cost_price, selling_price, low_stock_threshold)
+      VALUES ('Nido Fortified 400g', 'NIDO-400', 3, 'piece', 10, 12, 5)`);
+    expect(await total('nido')).toBe(2);
+    expect(await total('nido', 'low')).toBe(1);
+
+    await dataSource.query(
+      `UPDATE inventory.stock_items SET name = 'Anchor Milk Powder 400g', sku = 'ANC-400' WHERE sku = 'NIDO-400'`,
+    );
+    expect(await total('nido')).toBe(1);
+    expect(await total('anchor')).toBe(1);
+
+    // A quantity is no part of a search's count, but it is of a status filter's.
+    await dataSource.query(`UPDATE inventory.stock_items SET quantity = 50 WHERE sku = 'ANC-400'`);
+    expect(await total('anchor', 'low')).toBe(0);
+    expect(await total('anchor', 'in_stock')).toBe(1);
+
+    await dataSource.query(`DELETE FROM inventory.stock_items WHERE sku = 'ANC-400'`);
+    expect(await total('anchor')).toBe(0);
+    expect(await total('')).toBe(2);
   });
 });
