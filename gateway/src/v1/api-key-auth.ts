@@ -27,8 +27,8 @@ export function apiKeyOf(request: FastifyRequest): string | null {
 /**
  * Who calls the partner API, and may they: the key is verified by identity (kept a minute by
  * PrincipalCache, revocation still immediate), counted against its per-minute limit in Redis (in
- * the same round trip when kept), and must carry the route's permission. The key's user becomes the request's user, so orders and stock changes
- * record who made them.
+ * the same round trip when kept), and must carry the route's permission. The key's user becomes
+ * the request's user, so orders and stock changes record who made them.
  */
 @Injectable()
 export class ApiKeyAuth {
