@@ -253,6 +253,41 @@ describe('orders and clients through the gateway, with the real inventory', () =
   });
 
   describe('creating orders', () => {
+    it('numbers orders made at once without a duplicate or a gap, past six digits, and gives back a failed one', async () => {
+      const year = (
+        await createOrder({ clientName: 'Numbering', items: [{ itemName: 'Tea', quantity: 1, unitPrice: 1 }] })
+      ).orderNumber.split('-')[1]!;
+      const serialOf = (number: string) => Number(number.split('-')[2]);
+      const made = await Promise.all(
+        Array.from({ length: 30 }, (_, index) =>
+          createOrder({ clientName: `Numbering ${index}`, items: [{ itemName: 'Tea', quantity: 1, unitPrice: 1 }] }),
+        ),
+      );
+      const serials = made.map((order) => serialOf(order.orderNumber)).sort((a, b) => a - b);
+      expect(new Set(serials).size).toBe(30);
+      expect(serials.at(-1)! - serials[0]!).toBe(29);
+
+      // A line the database refuses (a quantity beyond its column) rolls the number back with it.
+      const refused = await owner.post('/api/orders/manual', {
+        clientName: 'Numbering',
+        items: [{ itemName: 'Tea', quantity: '99999999999999', unitPrice: 1 }],
+      });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+      const next = await createOrder({
+        clientName: 'Numbering',
+        items: [{ itemName: 'Tea', quantity: 1, unitPrice: 1 }],
+      });
+      expect(serialOf(next.orderNumber)).toBe(serials.at(-1)! + 1);
+
+      await query(`UPDATE orders.order_number_counters SET last_number = 999999 WHERE year = $1`, [Number(year)]);
+      const seventh = await createOrder({
+        clientName: 'Numbering',
+        items: [{ itemName: 'Tea', quantity: 1, unitPrice: 1 }],
+      });
+      expect(seventh.orderNumber).toBe(`ORD-${year}-1000000`);
+    });
+
     it('computes line totals half away from zero, keeps the unit cost, links stock and the client by name', async () => {
       const client = await json<ClientDto>(await owner.post('/api/clients', { name: 'Al Waha Supermarket' }));
       const oil = await stockItem(50, { costPrice: '19.75' });

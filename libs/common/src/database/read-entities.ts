@@ -1,4 +1,4 @@
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityMetadata, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 /** PostgreSQL's identifier limit: TypeORM shortens longer column aliases, which this reader does not. */
 const MAX_ALIAS_LENGTH = 63;
@@ -33,4 +33,23 @@ export async function readEntities<T extends ObjectLiteral>(builder: SelectQuery
     }
     return entity;
   });
+}
+
+/**
+ * An entity from a row keyed by column names (a `RETURNING *`), each value through the driver's own
+ * conversion, as TypeORM would hydrate it.
+ */
+export function entityFromRow<T extends ObjectLiteral>(
+  metadata: EntityMetadata,
+  driver: DataSource['driver'],
+  row: Record<string, unknown>,
+): T {
+  const entity = metadata.create() as T;
+  for (const column of metadata.columns) {
+    (entity as Record<string, unknown>)[column.propertyName] = driver.prepareHydratedValue(
+      row[column.databaseName],
+      column,
+    );
+  }
+  return entity;
 }

@@ -1,12 +1,17 @@
-import { containsPattern } from '@erp/common';
+import { containsPattern, entityFromRow } from '@erp/common';
 import type { OrderSortField, OrderStatus, SortOrder } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager, Repository } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { OrderItemEntity } from './order-item.entity.js';
 import { OrderEntity } from './order.entity.js';
 
-export type NewOrder = Omit<OrderEntity, 'id' | 'createdAt' | 'updatedAt'>;
+/** ORD-YYYY-NNNNNN from the year ($1) and the counter's new value (CONTRACT §4): six digits at least. */
+const ORDER_NUMBER_SQL = `'ORD-' || $1::text || '-' || lpad(numbered.last_number::text, greatest(6, length(numbered.last_number::text)), '0')`;
+
+export type NewOrder = Omit<OrderEntity, 'id' | 'createdAt' | 'updatedAt' | 'orderNumber'>;
 export type NewOrderItem = Omit<OrderItemEntity, 'id' | 'orderId' | 'lineNo' | 'createdAt'>;
 
 export interface OrderPageQuery {
@@ -36,13 +41,81 @@ export class OrdersRepository {
     @InjectRepository(OrderItemEntity) private readonly items: Repository<OrderItemEntity>,
   ) {}
 
-  async insert(order: NewOrder, items: NewOrderItem[], manager: EntityManager): Promise<OrderEntity> {
-    const repository = manager.getRepository(OrderEntity);
-    const saved = await repository.save(repository.create(order));
-    await manager
-      .getRepository(OrderItemEntity)
-      .insert(items.map((item, index) => ({ ...item, orderId: saved.id, lineNo: index + 1 })));
-    return saved;
+  /**
+   * Numbers a new order from the year's counter (ORD-YYYY-NNNNNN, CONTRACT §4), inserts it with its
+   * lines and attaches its idempotency claim, in one statement. The counter's row and the analytics
+   * rollups' lock (docs/decisions/0009) are taken by this statement and held to the commit, so every
+   * other order waits for one statement and a commit, not for four round trips through a busy event
+   * loop. A rolled-back order gives its number back, as before.
+   */
+  async insertNumbered(
+    year: number,
+    order: NewOrder,
+    items: NewOrderItem[],
+    claim: { scope: string; key: string } | null,
+    manager: EntityManager,
+  ): Promise<OrderEntity> {
+    const { driver } = manager.connection;
+    const orderMetadata = manager.connection.getMetadata(OrderEntity);
+    const itemMetadata = manager.connection.getMetadata(OrderItemEntity);
+    const orderColumns = orderMetadata.columns.filter(
+      (column) =>
+        !column.isGenerated && !column.isCreateDate && !column.isUpdateDate && column.propertyName !== 'orderNumber',
+    );
+    const itemColumns = itemMetadata.columns.filter(
+      (column) =>
+        !column.isGenerated &&
+        !column.isCreateDate &&
+        column.propertyName !== 'orderId' &&
+        column.propertyName !== 'lineNo',
+    );
+    const typeOf = (column: ColumnMetadata) => driver.normalizeType(column);
+    const parameters: unknown[] = [year, randomUUID()];
+    const orderValues = orderColumns.map((column) => {
+      parameters.push(driver.preparePersistentValue(order[column.propertyName as keyof NewOrder], column));
+      return `$${parameters.length}::${typeOf(column)}`;
+    });
+    parameters.push(
+      JSON.stringify(
+        items.map((item, index) => ({
+          line_no: index + 1,
+          ...Object.fromEntries(
+            itemColumns.map((column) => [
+              column.databaseName,
+              driver.preparePersistentValue(item[column.propertyName as keyof NewOrderItem], column),
+            ]),
+          ),
+        })),
+      ),
+    );
+    const linesParameter = parameters.length;
+    const claimSql = claim
+      ? `, claimed AS (
+           UPDATE orders.order_requests SET order_id = (SELECT id FROM inserted)
+           WHERE scope = $${parameters.push(claim.scope)} AND request_key = $${parameters.push(claim.key)}
+           RETURNING 1)`
+      : '';
+    const itemNames = itemColumns.map((column) => column.databaseName);
+    const rows = (await manager.query(
+      `WITH numbered AS (
+         INSERT INTO orders.order_number_counters AS counter (year, last_number) VALUES ($1, 1)
+         ON CONFLICT (year) DO UPDATE SET last_number = counter.last_number + 1
+         RETURNING last_number
+       ), inserted AS (
+         INSERT INTO orders.orders (id, order_number, ${orderColumns.map((column) => column.databaseName).join(', ')})
+         SELECT $2::uuid, ${ORDER_NUMBER_SQL}, ${orderValues.join(', ')} FROM numbered
+         RETURNING *
+       ), lines AS (
+         INSERT INTO orders.order_items (order_id, line_no, ${itemNames.join(', ')})
+         SELECT inserted.id, line.line_no, ${itemNames.map((name) => `line.${name}`).join(', ')}
+         FROM inserted CROSS JOIN jsonb_to_recordset($${linesParameter}::jsonb) AS line (
+           line_no integer, ${itemColumns.map((column) => `${column.databaseName} ${typeOf(column)}`).join(', ')})
+         RETURNING 1
+       )${claimSql}
+       SELECT * FROM inserted`,
+      parameters,
+    )) as Array<Record<string, unknown>>;
+    return entityFromRow<OrderEntity>(orderMetadata, driver, rows[0]!);
   }
 
   findById(id: string): Promise<OrderEntity | null> {
@@ -51,7 +124,7 @@ export class OrdersRepository {
 
   /**
    * Claims an idempotency key in the caller's transaction: 'new' (go on and record the order
-   * with `attachRequest`), or the earlier claim's order and body hash. A concurrent claim of the
+   * with `insertNumbered`), or the earlier claim's order and body hash. A concurrent claim of the
    * same key waits here until the first commits. Claims older than `ttlSeconds` are taken over.
    */
   async claimRequest(
@@ -72,14 +145,6 @@ export class OrdersRepository {
       [request.scope, request.key],
     )) as Array<{ order_id: string | null; request_hash: string }>;
     return { orderId: earlier!.order_id, requestHash: earlier!.request_hash };
-  }
-
-  async attachRequest(scope: string, key: string, orderId: string, manager: EntityManager): Promise<void> {
-    await manager.query(`UPDATE orders.order_requests SET order_id = $3 WHERE scope = $1 AND request_key = $2`, [
-      scope,
-      key,
-      orderId,
-    ]);
   }
 
   /** The order, locked until the transaction ends: every change of an order holds it. */

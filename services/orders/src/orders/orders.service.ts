@@ -31,7 +31,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ClientsService } from '../clients/clients.service.js';
-import { nextOrderNumber } from '../numbering/order-numbers.js';
 import { OrdersConfig } from '../orders.config.js';
 import { StockCatalog, type ClientPriceBook } from '../stock/stock-catalog.js';
 import { Decimal } from 'decimal.js';
@@ -122,11 +121,10 @@ export class OrdersService {
         }
       }
       const client = await this.clients.resolve(dto.clientName, dto.clientId, manager);
-      // Numbered last, so the year's counter stays locked for as little as possible.
-      const orderNumber = await nextOrderNumber(Number(day.slice(0, 4)), manager);
-      const order = await this.orders.insert(
+      // Numbered, inserted and claimed in one statement, so the year's counter stays locked for as little as possible.
+      const order = await this.orders.insertNumbered(
+        Number(day.slice(0, 4)),
         {
-          orderNumber,
           clientId: client?.id ?? null,
           clientName: dto.clientName,
           status: 'pending',
@@ -143,9 +141,9 @@ export class OrdersService {
           createdBy: meta.userId ?? null,
         },
         items,
+        idempotency ? { scope: idempotency.scope, key: idempotency.key } : null,
         manager,
       );
-      if (idempotency) await this.orders.attachRequest(idempotency.scope, idempotency.key, order.id, manager);
       return { order, repeated: false };
     });
     return created.repeated ? this.toDto(created.order) : toOrderDto(created.order, items.length);
