@@ -2,6 +2,7 @@ import type { UserDto } from '@erp/contracts';
 import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { GatewayConfig } from '../config/gateway.config.js';
 import { PrincipalCache } from './principal-cache.js';
@@ -21,7 +22,9 @@ export class SessionStrategy extends PassportStrategy(Strategy, SESSION_STRATEGY
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromExtractors([(request: FastifyRequest) => sessionToken(request)]),
-      secretOrKey: config.SESSION_SECRET,
+      // A KeyObject rather than the string: jsonwebtoken first tries a string or Buffer as a PEM public
+      // key, which costs most of a millisecond on every request. passport-jwt's types predate KeyObject.
+      secretOrKey: createSecretKey(Buffer.from(config.SESSION_SECRET, 'utf8')) as unknown as Buffer,
       algorithms: ['HS256'],
       passReqToCallback: true,
     });
