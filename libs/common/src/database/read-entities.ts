@@ -18,36 +18,30 @@ export async function readEntities<T extends ObjectLiteral>(builder: SelectQuery
     throw new Error('readEntities reads one entity without joins');
   }
   const { metadata } = mainAlias;
-  const { driver } = builder.connection;
-  const columns = metadata.columns.map((column) => {
-    const key = `${mainAlias.name}_${column.databaseName}`;
+  const prefix = `${mainAlias.name}_`;
+  for (const column of metadata.columns) {
+    const key = prefix + column.databaseName;
     if (key.length > MAX_ALIAS_LENGTH) throw new Error(`readEntities: the alias ${key} is too long`);
-    return { column, key, property: column.propertyName };
-  });
+  }
   const [sql, parameters] = builder.getQueryAndParameters();
   const rows = (await builder.connection.query(sql, parameters)) as Array<Record<string, unknown>>;
-  return rows.map((row) => {
-    const entity = metadata.create() as T;
-    for (const { column, key, property } of columns) {
-      (entity as Record<string, unknown>)[property] = driver.prepareHydratedValue(row[key], column);
-    }
-    return entity;
-  });
+  return rows.map((row) => entityFromRow<T>(metadata, builder.connection.driver, row, prefix));
 }
 
 /**
- * An entity from a row keyed by column names (a `RETURNING *`), each value through the driver's own
- * conversion, as TypeORM would hydrate it.
+ * An entity from a row keyed by column names (a `RETURNING *`), or by `prefix` + column name (a
+ * query builder's select), each value through the driver's own conversion, as TypeORM would hydrate it.
  */
 export function entityFromRow<T extends ObjectLiteral>(
   metadata: EntityMetadata,
   driver: DataSource['driver'],
   row: Record<string, unknown>,
+  prefix = '',
 ): T {
   const entity = metadata.create() as T;
   for (const column of metadata.columns) {
     (entity as Record<string, unknown>)[column.propertyName] = driver.prepareHydratedValue(
-      row[column.databaseName],
+      row[prefix + column.databaseName],
       column,
     );
   }
