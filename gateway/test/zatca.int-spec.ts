@@ -340,6 +340,72 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
     expect(next.zatca!.status).toBe('reported');
   }, 90_000);
 
+  describe('settings saved after onboarding', () => {
+    const sellerVat = (xml: string) =>
+      /<cac:AccountingSupplierParty>[\s\S]*?<cbc:CompanyID>(\d+)<\/cbc:CompanyID>/.exec(xml)?.[1];
+    const xmlOf = async (id: string) => (await owner.get(`/api/invoices/${id}/xml`)).text();
+
+    it('signs in the onboarded name until the unit is onboarded again, which starts from a new compliance CSID', async () => {
+      const saved = await owner.request('PUT', '/api/settings/zatca', {
+        ...settings,
+        vatNumber: '399999999900003',
+        address: { ...settings.address, city: 'جدة' },
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      expect((await json<ZatcaSettingsDto>(saved)).onboarding.changedSinceOnboarding).toEqual([
+        'vatNumber',
+        'address.city',
+      ]);
+
+      const meanwhile = await settled((await confirmedInvoice()).id);
+      expect(meanwhile.zatca!.status).toBe('reported');
+      expect(sellerVat(await xmlOf(meanwhile.id))).toBe('310122393500003');
+
+      const before = Object.keys((await simulatorState()).complianceRequests).length;
+      const onboarded = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
+      expect(onboarded.status, await onboarded.clone().text()).toBe(200);
+      expect((await json<ZatcaSettingsDto>(onboarded)).onboarding.changedSinceOnboarding).toEqual([]);
+      // A certificate names its VAT number: a new one is not a renewal.
+      expect(Object.keys((await simulatorState()).complianceRequests)).toHaveLength(before + 1);
+
+      const after = await settled((await confirmedInvoice()).id);
+      expect(after.zatca!.status).toBe('reported');
+      expect(after.zatca!.icv).toBe(meanwhile.zatca!.icv + 1);
+      expect(sellerVat(await xmlOf(after.id))).toBe('399999999900003');
+    }, 90_000);
+
+    it('refuses to onboard a new EGS unit while the old one has documents waiting, then starts its own chain', async () => {
+      const newSerial = '1-GulfERP|2-1.0|3-zatca-int-spec-2';
+      expect((await simulatorCall('POST', '/simulator/faults', { next: 'unavailable', count: 100_000 })).status).toBe(
+        200,
+      );
+      const saved = await owner.request('PUT', '/api/settings/zatca', {
+        ...settings,
+        vatNumber: '399999999900003',
+        egs: { ...settings.egs, serial: newSerial },
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      const waiting = await confirmedInvoice();
+      expect(waiting.zatca!.status).toBe('pending');
+
+      const refused = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
+      expect(refused.status).toBe(409);
+      expect(await json(refused)).toMatchObject({
+        code: 'ZATCA_NOT_READY',
+        message: expect.stringContaining('still waiting for ZATCA') as unknown,
+      });
+
+      expect((await simulatorCall('DELETE', '/simulator/faults')).status).toBe(200);
+      expect((await settled(waiting.id)).zatca!.status).toBe('reported');
+      const onboarded = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
+      expect(onboarded.status, await onboarded.clone().text()).toBe(200);
+
+      const first = await settled((await confirmedInvoice()).id);
+      expect(first.zatca).toMatchObject({ status: 'reported', icv: 1, pih: FIRST_PIH });
+      expect((await simulatorState()).egsUnits[newSerial]).toMatchObject({ lastIcv: 1, acceptedDocuments: 1 });
+    }, 90_000);
+  });
+
   it('answers 404 ZATCA_NO_DOCUMENT for the XML of a supplier invoice or an invoice from before onboarding', async () => {
     const [old] = await stack.environment.database.query<{ id: string }>(
       `SELECT i.id FROM billing.invoices i LEFT JOIN billing.zatca_documents d ON d.invoice_id = i.id WHERE d.invoice_id IS NULL LIMIT 1`,

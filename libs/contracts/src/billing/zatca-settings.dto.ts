@@ -44,6 +44,12 @@ export interface ZatcaOnboardingDto {
   /** The last onboarding's message (ZATCA's error on failure). */
   message: string | null;
   onboardedAt: string | null;
+  /**
+   * The settings saved since the unit was onboarded that documents do not carry yet (paths as in
+   * this answer: 'vatNumber', 'address.city', 'egs.serial' ...). Documents name the seller and
+   * unit as onboarded until the next onboarding, which takes these up. Empty when none.
+   */
+  changedSinceOnboarding: string[];
 }
 
 /** GET/PUT /api/settings/zatca (admin/owner): the seller and EGS unit of ZATCA phase 2. */

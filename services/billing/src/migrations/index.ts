@@ -8,6 +8,7 @@ import { ZatcaDocuments1796800000000 } from './1796800000000-zatca-documents.js'
 import { InvoiceBuyer1796900000000 } from './1796900000000-invoice-buyer.js';
 import { OpeningBalances1797000000000 } from './1797000000000-opening-balances.js';
 import { WriteOffs1797100000000 } from './1797100000000-write-offs.js';
+import { ZatcaOnboardedValues1797400000000 } from './1797400000000-zatca-onboarded-values.js';
 
 /** Migrations of the billing schema, in order. Each feature adds its own; never edit a landed one. */
 export const billingMigrations = [
@@ -21,4 +22,5 @@ export const billingMigrations = [
   InvoiceBuyer1796900000000,
   OpeningBalances1797000000000,
   WriteOffs1797100000000,
+  ZatcaOnboardedValues1797400000000,
 ];

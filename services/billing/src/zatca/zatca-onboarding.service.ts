@@ -32,7 +32,7 @@ import { toZatcaSettingsDto } from './settings/zatca-settings.mapper.js';
 import { ZatcaSettingsService } from './settings/zatca-settings.service.js';
 import { ZATCA_SETTINGS_ID } from './settings/zatca-settings.repository.js';
 import { sellerOfSettings, settingsWithSecrets, ZatcaProfiles } from './zatca-profile.js';
-import type { ZatcaSettingsEntity } from './settings/zatca-settings.entity.js';
+import { zatcaSettingsValuesOf, type ZatcaSettingsEntity } from './settings/zatca-settings.entity.js';
 
 const templates: Record<ZatcaEnvironment, ZatcaCsrTemplate> = {
   simulator: 'PREZATCA-Code-Signing',
@@ -97,11 +97,14 @@ export class ZatcaOnboardingService {
       key.publicKey,
     );
     try {
-      // A certificate that has expired cannot authenticate its own renewal: onboard from the start.
+      await this.assertNothingLeftBehind(row);
+      // A certificate that has expired cannot authenticate its own renewal, and one issued for
+      // another VAT number, unit or environment cannot either: onboard from the start.
       const renewable =
         row.onboardingStatus === 'onboarded' &&
         row.certificateExpiresAt !== null &&
-        row.certificateExpiresAt.getTime() > Date.now();
+        row.certificateExpiresAt.getTime() > Date.now() &&
+        !certificateIdentityChanged(row);
       const production = renewable
         ? await this.renew(api, row, csr, otp)
         : await this.firstOnboarding(api, row, csr, otp, key);
@@ -116,7 +119,8 @@ export class ZatcaOnboardingService {
       await this.dataSource.query(
         `UPDATE billing.zatca_settings
             SET onboarding_status = 'onboarded', onboarding_message = NULL, private_key_enc = $2,
-                production_csid_enc = $3, certificate = $4, certificate_expires_at = $5, onboarded_at = now()
+                production_csid_enc = $3, certificate = $4, certificate_expires_at = $5, onboarded_at = now(),
+                onboarded_values = $6
           WHERE id = $1`,
         [
           ZATCA_SETTINGS_ID,
@@ -124,6 +128,7 @@ export class ZatcaOnboardingService {
           this.profiles.box.seal(JSON.stringify(production)),
           certificate.base64,
           certificate.notAfter,
+          JSON.stringify(zatcaSettingsValuesOf(row)),
         ],
       );
       this.logger.log(
@@ -139,6 +144,26 @@ export class ZatcaOnboardingService {
       throw error;
     }
     return this.settings.get();
+  }
+
+  /**
+   * A new EGS serial starts a new chain; documents of the old unit still waiting for ZATCA must be
+   * sent (under the old unit's certificate) before it is replaced, or nothing would send them.
+   */
+  private async assertNothingLeftBehind(row: ZatcaSettingsEntity): Promise<void> {
+    const previous = row.onboardedValues?.egsSerial;
+    if (!previous || previous === row.egsSerial) return;
+    const [{ waiting }] = (await this.dataSource.query(
+      `SELECT count(*)::int AS waiting FROM billing.zatca_documents WHERE egs_serial = $1 AND status = 'pending'`,
+      [previous],
+    )) as [{ waiting: number }];
+    if (waiting > 0) {
+      throw new AppException(
+        BillingErrorCode.ZatcaNotReady,
+        `${waiting} document(s) of the EGS unit ${previous} are still waiting for ZATCA: onboard the new unit once they are sent`,
+        { waiting, egsSerial: previous },
+      );
+    }
   }
 
   private async firstOnboarding(
@@ -182,6 +207,17 @@ export class ZatcaOnboardingService {
     const current = JSON.parse(this.profiles.box.open(sealed)) as Csid;
     return accepted(await api.renewProductionCsid(current, csr, otp), 'the renewed production CSID');
   }
+}
+
+/** The values a certificate names: its VAT number (organizationIdentifier), its unit and its environment. */
+function certificateIdentityChanged(row: ZatcaSettingsEntity): boolean {
+  const onboarded = row.onboardedValues;
+  if (!onboarded) return false;
+  return (
+    onboarded.vatNumber !== row.vatNumber ||
+    onboarded.egsSerial !== row.egsSerial ||
+    onboarded.environment !== row.environment
+  );
 }
 
 function accepted<T>(outcome: FatooraOutcome<T>, what: string): T {

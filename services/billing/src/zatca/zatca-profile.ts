@@ -6,7 +6,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import { BillingConfig } from '../billing.config.js';
 import { fatooraBaseUrl, FatooraApi, type Csid } from './fatoora-api.js';
-import { ZatcaSettingsEntity } from './settings/zatca-settings.entity.js';
+import { ZatcaSettingsEntity, type ZatcaSettingsValues } from './settings/zatca-settings.entity.js';
 import { ZATCA_SETTINGS_ID } from './settings/zatca-settings.repository.js';
 
 /** What signing and submitting need: the onboarded EGS unit, its seller, stamp and production CSID. */
@@ -33,7 +33,7 @@ export async function settingsWithSecrets(manager: EntityManager): Promise<Zatca
     .getOne();
 }
 
-export function sellerOfSettings(row: ZatcaSettingsEntity): ZatcaProfile['seller'] {
+export function sellerOfSettings(row: ZatcaSettingsValues): ZatcaProfile['seller'] {
   return {
     name: row.sellerNameAr,
     vatNumber: row.vatNumber,
@@ -51,8 +51,10 @@ export function sellerOfSettings(row: ZatcaSettingsEntity): ZatcaProfile['seller
 }
 
 /**
- * The current ZATCA profile, or null before onboarding. The decrypted stamp is kept in memory
- * for as long as the sealed values in the row are the same.
+ * The current ZATCA profile, or null before onboarding. Its seller, unit and environment are the
+ * ones the certificate was issued for (the onboarded values), not settings saved since: those wait
+ * for the next onboarding (docs/decisions/0026). The decrypted stamp is kept in memory for as long
+ * as the sealed values in the row are the same.
  */
 @Injectable()
 export class ZatcaProfiles {
@@ -89,10 +91,11 @@ export class ZatcaProfiles {
         },
       };
     }
+    const onboarded = row.onboardedValues ?? row;
     return {
-      environment: row.environment,
-      egsSerial: row.egsSerial,
-      seller: sellerOfSettings(row),
+      environment: onboarded.environment,
+      egsSerial: onboarded.egsSerial,
+      seller: sellerOfSettings(onboarded),
       stamp: this.cached.stamp,
       production: this.cached.production,
     };

@@ -35,27 +35,35 @@ export class ZatcaSettingsEntity {
   @Column({ name: 'production_csid_enc', type: 'text', nullable: true, select: false })
   productionCsidEnc: string | null;
   @Column({ type: 'text', nullable: true, select: false }) certificate: string | null;
+  /** The values the unit was onboarded with: the name documents are signed in until it is onboarded again. */
+  @Column({ name: 'onboarded_values', type: 'jsonb', nullable: true }) onboardedValues: ZatcaSettingsValues | null;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
   @Column({ name: 'updated_by', type: 'uuid', nullable: true }) updatedBy: string | null;
 }
 
 /** The columns a save writes: everything but the onboarding's and the row's id. */
-export type ZatcaSettingsValues = Pick<
-  ZatcaSettingsEntity,
-  | 'environment'
-  | 'sellerNameAr'
-  | 'sellerNameEn'
-  | 'vatNumber'
-  | 'crn'
-  | 'street'
-  | 'buildingNumber'
-  | 'additionalNumber'
-  | 'district'
-  | 'city'
-  | 'postalCode'
-  | 'countryCode'
-  | 'egsSerial'
-  | 'egsName'
-  | 'egsModel'
-  | 'egsIndustry'
->;
+export const zatcaSettingsValueKeys = [
+  'environment',
+  'sellerNameAr',
+  'sellerNameEn',
+  'vatNumber',
+  'crn',
+  'street',
+  'buildingNumber',
+  'additionalNumber',
+  'district',
+  'city',
+  'postalCode',
+  'countryCode',
+  'egsSerial',
+  'egsName',
+  'egsModel',
+  'egsIndustry',
+] as const satisfies ReadonlyArray<keyof ZatcaSettingsEntity>;
+
+export type ZatcaSettingsValues = Pick<ZatcaSettingsEntity, (typeof zatcaSettingsValueKeys)[number]>;
+
+/** The saved values of a row, without its onboarding. */
+export function zatcaSettingsValuesOf(row: ZatcaSettingsValues): ZatcaSettingsValues {
+  return Object.fromEntries(zatcaSettingsValueKeys.map((key) => [key, row[key]])) as unknown as ZatcaSettingsValues;
+}

@@ -1,5 +1,32 @@
 import type { ZatcaSettingsDto } from '@erp/contracts';
-import type { ZatcaSettingsEntity } from './zatca-settings.entity.js';
+import { zatcaSettingsValueKeys, type ZatcaSettingsEntity, type ZatcaSettingsValues } from './zatca-settings.entity.js';
+
+/** Each saved value and its path in the answer. */
+const answerPaths: Record<keyof ZatcaSettingsValues, string> = {
+  environment: 'environment',
+  sellerNameAr: 'sellerNameAr',
+  sellerNameEn: 'sellerNameEn',
+  vatNumber: 'vatNumber',
+  crn: 'crn',
+  street: 'address.street',
+  buildingNumber: 'address.buildingNumber',
+  additionalNumber: 'address.additionalNumber',
+  district: 'address.district',
+  city: 'address.city',
+  postalCode: 'address.postalCode',
+  countryCode: 'address.countryCode',
+  egsSerial: 'egs.serial',
+  egsName: 'egs.name',
+  egsModel: 'egs.model',
+  egsIndustry: 'egs.industry',
+};
+
+/** The values saved since the unit was onboarded, by their paths in the answer. */
+export function changedSinceOnboarding(row: ZatcaSettingsEntity): string[] {
+  const onboarded = row.onboardedValues;
+  if (!onboarded) return [];
+  return zatcaSettingsValueKeys.filter((key) => (onboarded[key] ?? '') !== row[key]).map((key) => answerPaths[key]);
+}
 
 /** The settings as answered: never the key, the CSIDs or the certificate. */
 export function toZatcaSettingsDto(row: ZatcaSettingsEntity): ZatcaSettingsDto {
@@ -24,6 +51,7 @@ export function toZatcaSettingsDto(row: ZatcaSettingsEntity): ZatcaSettingsDto {
       certificateExpiresAt: row.certificateExpiresAt?.toISOString() ?? null,
       message: row.onboardingMessage,
       onboardedAt: row.onboardedAt?.toISOString() ?? null,
+      changedSinceOnboarding: changedSinceOnboarding(row),
     },
   };
 }

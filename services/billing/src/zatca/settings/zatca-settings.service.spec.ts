@@ -1,6 +1,6 @@
 import { AppException, type UpdateZatcaSettingsDto } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
-import type { ZatcaSettingsEntity, ZatcaSettingsValues } from './zatca-settings.entity.js';
+import { zatcaSettingsValuesOf, type ZatcaSettingsEntity, type ZatcaSettingsValues } from './zatca-settings.entity.js';
 import type { ZatcaSettingsRepository } from './zatca-settings.repository.js';
 import { ZatcaSettingsService } from './zatca-settings.service.js';
 
@@ -24,6 +24,7 @@ class FakeRepository {
       complianceCsidEnc: 'secret-ccsid',
       productionCsidEnc: 'secret-pcsid',
       certificate: 'MIIC-cert',
+      onboardedValues: null,
       updatedAt: new Date(),
       updatedBy: null,
     };
@@ -83,6 +84,7 @@ describe('ZatcaSettingsService', () => {
         certificateExpiresAt: null,
         message: null,
         onboardedAt: null,
+        changedSinceOnboarding: [],
       });
       expect((await service.get()).egs.serial).toBe(first.egs.serial);
     });
@@ -108,6 +110,25 @@ describe('ZatcaSettingsService', () => {
       expect(saved).toMatchObject({ vatNumber: '310122393500003', crn: '1010010000' });
       expect(saved.address).toMatchObject({ buildingNumber: '1234', postalCode: '12211' });
       expect(repository.row).toMatchObject({ updatedBy: 'u-owner', privateKeyEnc: 'secret-key' });
+    });
+
+    it('names what was saved since onboarding, which documents do not carry until the next one', async () => {
+      const { service, repository } = settingsService();
+      await service.update(valid, 'u-owner');
+      const { onboardingStatus: _status, onboardedValues: _values, ...onboarded } = repository.row!;
+      repository.row = {
+        ...repository.row!,
+        onboardingStatus: 'onboarded',
+        onboardedValues: zatcaSettingsValuesOf(onboarded),
+      };
+      const changed = await service.update(
+        { ...valid, vatNumber: '399999999900003', address: { ...valid.address, city: 'Jeddah' } },
+        'u-owner',
+      );
+      expect(changed.onboarding.changedSinceOnboarding).toEqual(['vatNumber', 'address.city']);
+      expect(repository.row!.onboardedValues).toMatchObject({ vatNumber: '310122393500003', city: 'Riyadh' });
+      const back = await service.update(valid, 'u-owner');
+      expect(back.onboarding.changedSinceOnboarding).toEqual([]);
     });
 
     it.each([

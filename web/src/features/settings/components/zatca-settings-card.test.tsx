@@ -24,7 +24,13 @@ function makeZatcaSettings(overrides: Partial<ZatcaSettingsDto> = {}): ZatcaSett
       countryCode: 'SA',
     },
     egs: { serial: '1-GulfERP|2-1.0|3-7f1c9a52', name: 'EGS1', model: 'GulfERP', industry: 'Wholesale' },
-    onboarding: { status: 'not_onboarded', certificateExpiresAt: null, message: null, onboardedAt: null },
+    onboarding: {
+      status: 'not_onboarded',
+      certificateExpiresAt: null,
+      message: null,
+      onboardedAt: null,
+      changedSinceOnboarding: [],
+    },
     ...overrides,
   };
 }
@@ -126,6 +132,7 @@ describe('ZatcaSettingsCard', () => {
           certificateExpiresAt: '2031-05-01T00:00:00.000Z',
           message: 'Invalid OTP',
           onboardedAt: null,
+          changedSinceOnboarding: [],
         },
       }),
     );
@@ -141,6 +148,7 @@ describe('ZatcaSettingsCard', () => {
         certificateExpiresAt: '2026-01-01T00:00:00.000Z',
         message: null,
         onboardedAt: '2025-01-01T00:00:00.000Z',
+        changedSinceOnboarding: [],
       },
     });
     renderCard({}, expired);
@@ -151,6 +159,26 @@ describe('ZatcaSettingsCard', () => {
     expect(screen.getByRole('button', { name: 'تجديد الشهادة' })).toBeTruthy();
   });
 
+  it('names the saved changes invoices do not carry yet, and offers to onboard again, in both languages', async () => {
+    renderCard(
+      {},
+      makeZatcaSettings({
+        onboarding: {
+          status: 'onboarded',
+          certificateExpiresAt: '2031-05-01T00:00:00.000Z',
+          message: null,
+          onboardedAt: '2026-05-01T00:00:00.000Z',
+          changedSinceOnboarding: ['vatNumber', 'address.city'],
+        },
+      }),
+    );
+    expect(await screen.findByText(/Saved changes not yet on your invoices: VAT number and City\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Onboard again' })).toBeTruthy();
+    await i18n.changeLanguage('ar');
+    expect(await screen.findByText(/تعديلات محفوظة لم تظهر في فواتيرك بعد: الرقم الضريبي و\s?المدينة\./)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'إعادة الربط' })).toBeTruthy();
+  });
+
   it('warns within 30 days of the expiry, and not before', () => {
     const day = 86_400_000;
     const now = Date.parse('2026-11-28T00:00:00Z');
@@ -159,6 +187,7 @@ describe('ZatcaSettingsCard', () => {
       certificateExpiresAt: new Date(now + expiresInDays * day).toISOString(),
       message: null,
       onboardedAt: null,
+      changedSinceOnboarding: [],
     });
     expect(certificateStateOf(onboarded(-1), now)).toBe('expired');
     expect(certificateStateOf(onboarded(29), now)).toBe('expiring');
@@ -180,6 +209,7 @@ describe('ZatcaSettingsCard', () => {
                     certificateExpiresAt: '2031-05-01T00:00:00.000Z',
                     message: null,
                     onboardedAt: '2026-05-01T00:00:00.000Z',
+                    changedSinceOnboarding: [],
                   },
                 }
               : {},

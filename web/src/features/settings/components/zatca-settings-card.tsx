@@ -404,6 +404,15 @@ function ZatcaOnboarding({ settings }: { settings: ZatcaSettingsDto }) {
           {t('zatca.onboarding.expiring', { date: formatDate(onboarding.certificateExpiresAt!, language) })}
         </Alert>
       )}
+      {onboarding.changedSinceOnboarding.length > 0 && (
+        <Alert severity="warning">
+          {t('zatca.onboarding.changedSinceOnboarding', {
+            fields: new Intl.ListFormat(language, { type: 'conjunction' }).format(
+              onboarding.changedSinceOnboarding.map((path) => t(`zatca.fields.${path}`)),
+            ),
+          })}
+        </Alert>
+      )}
       {onboarding.message && (
         <Alert severity={onboarding.status === 'failed' ? 'error' : 'info'} variant="outlined">
           {onboarding.message}
@@ -444,7 +453,9 @@ function ZatcaOnboarding({ settings }: { settings: ZatcaSettingsDto }) {
           {isLoading
             ? t('zatca.onboarding.submitting')
             : onboarding.status === 'onboarded'
-              ? t('zatca.onboarding.renew')
+              ? onboarding.changedSinceOnboarding.length > 0
+                ? t('zatca.onboarding.onboardAgain')
+                : t('zatca.onboarding.renew')
               : t('zatca.onboarding.submit')}
         </Button>
       </Box>
