@@ -391,7 +391,7 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
       const refused = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
       expect(refused.status).toBe(409);
       expect(await json(refused)).toMatchObject({
-        code: 'ZATCA_NOT_READY',
+        code: 'ZATCA_DOCUMENTS_WAITING',
         message: expect.stringContaining('still waiting for ZATCA') as unknown,
       });
 

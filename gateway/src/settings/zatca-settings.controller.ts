@@ -33,7 +33,8 @@ export class ZatcaSettingsController {
   /**
    * Onboards the EGS unit with the Fatoora portal's OTP (or renews its certificate once onboarded)
    * and answers the settings with the new onboarding state. 400 ZATCA_ONBOARDING_FAILED with
-   * ZATCA's messages; 409 ZATCA_NOT_READY; 503 ZATCA_UNAVAILABLE when ZATCA does not answer.
+   * ZATCA's messages; 409 ZATCA_NOT_READY, or ZATCA_DOCUMENTS_WAITING for a new unit while the old
+   * one's documents wait (decision 0026); 503 ZATCA_UNAVAILABLE when ZATCA does not answer.
    */
   @AdminOnly()
   @Post('onboard')

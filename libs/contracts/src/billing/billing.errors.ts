@@ -30,6 +30,8 @@ export const BillingErrorCode = {
   ZatcaNotReady: 'ZATCA_NOT_READY',
   /** ZATCA (or the simulator) did not answer; nothing was lost, try again later. */
   ZatcaUnavailable: 'ZATCA_UNAVAILABLE',
+  /** Onboarding a new EGS unit while the old unit's documents still wait for ZATCA (details: { waiting, egsSerial }). */
+  ZatcaDocumentsWaiting: 'ZATCA_DOCUMENTS_WAITING',
 } as const;
 
 export type BillingErrorCode = (typeof BillingErrorCode)[keyof typeof BillingErrorCode];
@@ -53,4 +55,5 @@ export const billingErrorStatus: Record<BillingErrorCode, number> = {
   [BillingErrorCode.ZatcaOnboardingFailed]: 400,
   [BillingErrorCode.ZatcaNotReady]: 409,
   [BillingErrorCode.ZatcaUnavailable]: 503,
+  [BillingErrorCode.ZatcaDocumentsWaiting]: 409,
 };

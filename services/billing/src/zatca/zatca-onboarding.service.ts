@@ -159,7 +159,7 @@ export class ZatcaOnboardingService {
     )) as [{ waiting: number }];
     if (waiting > 0) {
       throw new AppException(
-        BillingErrorCode.ZatcaNotReady,
+        BillingErrorCode.ZatcaDocumentsWaiting,
         `${waiting} document(s) of the EGS unit ${previous} are still waiting for ZATCA: onboard the new unit once they are sent`,
         { waiting, egsSerial: previous },
       );
