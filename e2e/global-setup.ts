@@ -17,6 +17,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide('baseUrl', stack.baseUrl);
   project.provide('databaseUrl', stack.databaseUrl);
   project.provide('whatsappSimulatorUrl', stack.whatsappSimulatorUrl);
+  project.provide('fatooraSimulatorUrl', stack.fatooraSimulatorUrl);
   return () => stack.stop();
 }
 
@@ -25,5 +26,6 @@ declare module 'vitest' {
     baseUrl: string;
     databaseUrl: string;
     whatsappSimulatorUrl: string;
+    fatooraSimulatorUrl: string;
   }
 }

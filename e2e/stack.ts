@@ -13,6 +13,8 @@ export interface RunningStack {
   databaseUrl: string;
   /** The WhatsApp Graph simulator npm start runs (its /simulator/connection names the app secret). */
   whatsappSimulatorUrl: string;
+  /** The Fatoora simulator npm start runs as ZATCA (its /simulator/faults make ZATCA refuse or not answer). */
+  fatooraSimulatorUrl: string;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startStack(): Promise<RunningStack> {
     baseUrl,
     databaseUrl: url.toString(),
     whatsappSimulatorUrl: `http://127.0.0.1:${env.WHATSAPP_SIMULATOR_PORT}`,
+    fatooraSimulatorUrl: `http://127.0.0.1:${env.FATOORA_SIMULATOR_PORT}`,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -1,7 +1,7 @@
 import type { InvoiceZatcaDto } from '@erp/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { i18n } from '../../../lib/i18n';
 import { serveApi } from '../../../test/fixtures';
 import { makeInvoice } from '../../../test/invoice-fixtures';
@@ -78,19 +78,35 @@ describe('the ZATCA section of an invoice', () => {
     expect(within(section).getByRole('button', { name: 'تنزيل ملف XML' })).toBeTruthy();
   });
 
-  it('downloads the XML from /api/invoices/{id}/xml', async () => {
+  it('downloads the XML from /api/invoices/{id}/xml under the name the server gives it (ZATCA’s)', async () => {
     const user = userEvent.setup();
     renderWith({ ...rejected, status: 'reported' });
     const button = await screen.findByRole('button', { name: 'Download XML' });
     const requested: string[] = [];
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:xml'), revokeObjectURL: vi.fn() });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     const original = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL) => {
       requested.push(String(input));
-      return new Response('<Invoice/>', { status: 200, headers: { 'content-type': 'application/xml' } });
+      return new Response('<Invoice/>', {
+        status: 200,
+        headers: {
+          'content-type': 'application/xml',
+          'content-disposition': 'attachment; filename="310122393500003_20261129T101500_INV-2026-000042.xml"',
+        },
+      });
     }) as typeof fetch;
     try {
       await user.click(button);
       expect(requested).toContain('/api/invoices/inv-1/xml');
+      await waitFor(() => expect(saved).toEqual(['310122393500003_20261129T101500_INV-2026-000042.xml']));
     } finally {
       globalThis.fetch = original;
     }

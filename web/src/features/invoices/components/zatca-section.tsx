@@ -40,9 +40,10 @@ export function ZatcaSection({
   const downloadXml = async () => {
     setDownloading(true);
     try {
+      // ZATCA's own file name, `{VAT}_{YYYYMMDDTHHMMSS}_{number}.xml`, as the server gives it.
       await downloadDocument(
         `/api/invoices/${invoice.id}/xml`,
-        () => `${invoice.invoiceNumber.replace(/[^\w.-]+/g, '_')}.xml`,
+        (_extension, suggested) => suggested ?? `${invoice.invoiceNumber.replace(/[^\w.-]+/g, '_')}.xml`,
       );
     } catch (error) {
       toast({ variant: 'error', title: t('zatca.xmlFailed'), description: describeError(error, t, language) });

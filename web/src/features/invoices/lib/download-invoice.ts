@@ -43,9 +43,13 @@ export async function downloadInvoice({ invoiceNumber, pdfUrl }: DownloadableInv
 }
 
 /**
- * Downloads any of billing's documents (an invoice, a client's statement) as `downloadInvoice`
- * does; `fileNameOf` names the file from the extension of what the server sent.
+ * Downloads any of billing's documents (an invoice, a client's statement, a ZATCA XML) as
+ * `downloadInvoice` does; `fileNameOf` names the file from the extension of what the server sent
+ * and the name the server suggests.
  */
-export function downloadDocument(url: string, fileNameOf: (extension: string) => string): Promise<string> {
-  return downloadFile(url, (contentType) => fileNameOf(extensionOf(contentType)));
+export function downloadDocument(
+  url: string,
+  fileNameOf: (extension: string, suggested: string | null) => string,
+): Promise<string> {
+  return downloadFile(url, (contentType, suggested) => fileNameOf(extensionOf(contentType), suggested));
 }

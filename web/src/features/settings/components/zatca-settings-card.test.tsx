@@ -242,6 +242,41 @@ describe('ZatcaSettingsCard', () => {
     expect(await screen.findByText(/ZATCA refused the OTP/)).toBeTruthy();
   });
 
+  it('says what a refusal by ZATCA means; ZATCA’s own words are the onboarding’s message, shown once', async () => {
+    let reads = 0;
+    const { user } = renderCard({
+      '/api/settings/zatca': () => {
+        reads += 1;
+        return jsonResponse(
+          makeZatcaSettings({
+            onboarding: {
+              status: 'failed',
+              certificateExpiresAt: null,
+              message: reads > 1 ? 'ZATCA refused the compliance CSID: Invalid-OTP: The provided OTP is invalid' : null,
+              onboardedAt: null,
+              changedSinceOnboarding: [],
+            },
+          }),
+        );
+      },
+      'POST /api/settings/zatca/onboard': () =>
+        jsonResponse(
+          {
+            message: 'ZATCA refused the compliance CSID: Invalid-OTP: The provided OTP is invalid',
+            code: 'ZATCA_ONBOARDING_FAILED',
+          },
+          400,
+          'Bad Request',
+        ),
+    });
+    await user.type(await screen.findByLabelText('One-time password (OTP)'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Onboard' }));
+    expect(
+      await screen.findByText(/Onboarding failed: ZATCA refused the onboarding\. Its message says why/),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText(/Invalid-OTP/)).toHaveLength(1));
+  });
+
   it('uses the Gulf business terms in Arabic', async () => {
     await i18n.changeLanguage('ar');
     renderCard();

@@ -24,7 +24,7 @@ import { SectionCardHeader } from '../../../components/section-card-header';
 import { useToast } from '../../../components/toaster/use-toast';
 import { latinDigits } from '../../../lib/decimal';
 import { formatDate } from '../../../lib/format';
-import { describeError, isHttpError } from '../../../lib/http-error';
+import { describeError, errorCodeOf, isHttpError } from '../../../lib/http-error';
 import { useLanguage } from '../../../lib/use-language';
 import {
   useGetZatcaSettingsQuery,
@@ -232,8 +232,16 @@ function ZatcaSettingsForm({ settings }: { settings: ZatcaSettingsDto }) {
     if (isLoading) return;
     setProblem(null);
     try {
-      await updateSettings(bodyOf(values)).unwrap();
-      toast({ variant: 'success', title: t('zatca.toasts.saved'), description: t('zatca.toasts.savedDescription') });
+      const saved = await updateSettings(bodyOf(values)).unwrap();
+      toast({
+        variant: 'success',
+        title: t('zatca.toasts.saved'),
+        description: t(
+          saved.onboarding.changedSinceOnboarding.length > 0
+            ? 'zatca.toasts.savedUntilOnboarding'
+            : 'zatca.toasts.savedDescription',
+        ),
+      });
     } catch (error) {
       const refused = problemOf(error);
       setProblem(refused);
@@ -361,7 +369,11 @@ function ZatcaOnboarding({ settings }: { settings: ZatcaSettingsDto }) {
       setOtp('');
       setOutcome({ ok: true });
     } catch (error) {
-      setOutcome({ ok: false, message: describeError(error, t, language) });
+      // What the refusal means, in the screen's language; ZATCA's own words are the onboarding's
+      // message, shown above once the settings are read again, so they are not repeated here.
+      const code = errorCodeOf(error);
+      const explained = code?.startsWith('ZATCA_') ? t(`common:errors.codes.${code}`, { defaultValue: '' }) : '';
+      setOutcome({ ok: false, message: explained || describeError(error, t, language) });
     }
   };
 
