@@ -58,9 +58,15 @@ interface CsidAnswer {
  * or a refused connection as `unavailable`.
  */
 export class FatooraApi {
+  /**
+   * @param timeoutMs how long one call may wait for its answer.
+   * @param deadline when every call must be over (epoch ms), for a sequence that someone waits
+   *   for as a whole (the onboarding): a call gets what is left, and none once it has passed.
+   */
   constructor(
     private readonly baseUrl: string,
     private readonly timeoutMs: number,
+    private readonly deadline: number = Number.POSITIVE_INFINITY,
   ) {}
 
   complianceCsid(csrPem: string, otp: string): Promise<FatooraOutcome<Csid>> {
@@ -128,6 +134,9 @@ export class FatooraApi {
     headers: Record<string, string>,
     body: unknown,
   ): Promise<FatooraOutcome<T>> {
+    const left = this.deadline - Date.now();
+    if (left <= 0) return { kind: 'unavailable', reason: `${method} ${route}: no time left to ask ZATCA` };
+    const waitMs = Math.min(this.timeoutMs, left);
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}${route}`, {
@@ -140,10 +149,10 @@ export class FatooraApi {
           ...headers,
         },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        signal: AbortSignal.timeout(waitMs),
       });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${this.timeoutMs} ms` : String(error);
+      const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${waitMs} ms` : String(error);
       return { kind: 'unavailable', reason: `${method} ${route}: ${reason}` };
     }
     const text = await response.text().catch(() => '');

@@ -15,6 +15,7 @@ import {
 import {
   AppException,
   BillingErrorCode,
+  DOCUMENT_RPC_TIMEOUT_MS,
   IdentityClient,
   type RpcMeta,
   type ZatcaEnvironment,
@@ -40,6 +41,9 @@ const templates: Record<ZatcaEnvironment, ZatcaCsrTemplate> = {
   simulation: 'PREZATCA-Code-Signing',
   production: 'ZATCA-Code-Signing',
 };
+
+/** How long the whole onboarding may ask ZATCA: well inside the gateway's wait (DOCUMENT_RPC_TIMEOUT_MS). */
+export const ONBOARDING_BUDGET_MS = DOCUMENT_RPC_TIMEOUT_MS - 10_000;
 
 /** The six documents ZATCA's compliance checks want from a unit that issues both kinds (title 1100). */
 const complianceDocuments: Array<{ kind: ZatcaKind; typeCode: ZatcaTypeCode }> = [
@@ -79,7 +83,9 @@ export class ZatcaOnboardingService {
         currency: company.currency,
       });
     }
-    const api = this.profiles.api(row.environment);
+    // Up to eight calls to ZATCA: all of them end before the gateway stops waiting for the answer,
+    // so a slow ZATCA is said as ZATCA_UNAVAILABLE, never as this service not answering.
+    const api = this.profiles.api(row.environment, Date.now() + ONBOARDING_BUDGET_MS);
     const key = generateStampKey();
     const csr = buildEgsCsr(
       {

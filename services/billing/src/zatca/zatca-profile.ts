@@ -101,7 +101,12 @@ export class ZatcaProfiles {
     };
   }
 
-  api(environment: ZatcaEnvironment): FatooraApi {
-    return new FatooraApi(fatooraBaseUrl(environment, this.config.ZATCA_SIMULATOR_URL), this.config.ZATCA_TIMEOUT_MS);
+  /** ZATCA's API in `environment`; with `deadline` (epoch ms), no call goes on past it. */
+  api(environment: ZatcaEnvironment, deadline?: number): FatooraApi {
+    return new FatooraApi(
+      fatooraBaseUrl(environment, this.config.ZATCA_SIMULATOR_URL),
+      this.config.ZATCA_TIMEOUT_MS,
+      deadline,
+    );
   }
 }
