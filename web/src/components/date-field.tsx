@@ -111,7 +111,9 @@ export function DateField({ value, onChange, min, max, helperText, error, slotPr
         },
         input: {
           endAdornment: (
-            <InputAdornment position="end" sx={{ position: 'relative' }}>
+            // A tighter gap before the calendar button than MUI's 8 px: dd/mm/yyyy stays whole in a
+            // half-width field on a phone.
+            <InputAdornment position="end" sx={{ position: 'relative', ml: 0.25 }}>
               <IconButton size="small" edge="end" aria-label={t('dates.pick')} onClick={openCalendar}>
                 <CalendarMonthRoundedIcon fontSize="small" />
               </IconButton>
