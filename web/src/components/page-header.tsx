@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 
 interface PageHeaderProps {
   title: string;
-  subtitle?: string;
+  /** A translated line, or a name people typed (then isolated by the caller, in a `<bdi>`). */
+  subtitle?: ReactNode;
   /** Buttons shown at the end of the header (e.g. "Upload Order"). */
   actions?: ReactNode;
 }

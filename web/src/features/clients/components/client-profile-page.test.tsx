@@ -98,12 +98,20 @@ describe('ClientProfilePage', () => {
     renderProfile(registered);
     expect(await screen.findByText('300075588700003')).toBeTruthy();
     expect(screen.getByText('National address')).toBeTruthy();
-    expect(screen.getByText('8228 King Fahd Road, Al Olaya, Riyadh 12212 (additional no. 2121)')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '8228 \u2068King Fahd Road\u2069, \u2068Al Olaya\u2069, \u2068Riyadh\u2069 12212 (additional no. 2121)',
+      ),
+    ).toBeTruthy();
     cleanup();
     await i18n.changeLanguage('ar');
     renderProfile(registered);
     expect(await screen.findByText('الرقم الضريبي')).toBeTruthy();
-    expect(screen.getByText('8228 King Fahd Road، حي Al Olaya، Riyadh 12212 (الرقم الإضافي 2121)')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '8228 \u2068King Fahd Road\u2069، حي \u2068Al Olaya\u2069، \u2068Riyadh\u2069 12212 (الرقم الإضافي 2121)',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the WhatsApp number as a link to a chat, and a dash without one', async () => {

@@ -327,7 +327,7 @@ export function ClientProfilePage({
       <BackToClients />
       <PageHeader
         title={name}
-        subtitle={otherName ?? undefined}
+        subtitle={otherName ? <bdi>{otherName}</bdi> : undefined}
         actions={
           canWrite && (
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

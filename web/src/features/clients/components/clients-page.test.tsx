@@ -137,7 +137,7 @@ describe('ClientsPage', () => {
     async function openEdit(routes: ApiRoutes = {}, client = noor) {
       const rendered = renderPage({ '/api/clients': () => pageResponse([baraka, client]), ...routes });
       await screen.findByText('Al Noor Trading');
-      await rendered.user.click(screen.getByRole('button', { name: 'Edit Al Noor Trading' }));
+      await rendered.user.click(screen.getByRole('button', { name: 'Edit \u2068Al Noor Trading\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Al Noor Trading\u2069' });
       return { ...rendered, dialog };
     }
@@ -217,7 +217,7 @@ describe('ClientsPage', () => {
     it('shows the tax details in Arabic', async () => {
       await i18n.changeLanguage('ar');
       const rendered = renderPage({ '/api/clients': () => pageResponse([noor]) });
-      await rendered.user.click(await screen.findByRole('button', { name: 'تعديل مؤسسة النور التجارية' }));
+      await rendered.user.click(await screen.findByRole('button', { name: 'تعديل \u2068مؤسسة النور التجارية\u2069' }));
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText('البيانات الضريبية والعنوان الوطني')).toBeTruthy();
       for (const label of [
@@ -286,7 +286,7 @@ describe('ClientsPage', () => {
       await i18n.changeLanguage('ar');
       const { user } = renderPage();
       await screen.findByText('Al Noor Trading');
-      await user.click(screen.getByRole('button', { name: 'تعديل مؤسسة النور التجارية' }));
+      await user.click(screen.getByRole('button', { name: 'تعديل \u2068مؤسسة النور التجارية\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'تعديل \u2068مؤسسة النور التجارية\u2069' });
       const select = within(dialog).getByRole('combobox', { name: 'قائمة الأسعار' });
       await user.click(select);

@@ -599,7 +599,7 @@ describe('ManualOrderDialog', () => {
       await chooseUnit(rendered, 'pallet (960 pcs)');
       await submit();
       expect(
-        await line(0).group.findByText("Check the unit: this item is sold in piece, carton, not 'pallet'"),
+        await line(0).group.findByText("Check the unit: this item is sold in piece, carton, not '\u2068pallet\u2069'"),
       ).toBeTruthy();
       expect(line(0).unitChoice().getAttribute('aria-invalid')).toBe('true');
       expect(onClose).not.toHaveBeenCalled();

@@ -204,7 +204,7 @@ describe('OrderDetailsDialog', () => {
       );
       await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
 
-      await user.click(screen.getByRole('button', { name: 'Delete Almarai Fresh Milk 1L' }));
+      await user.click(screen.getByRole('button', { name: 'Delete \u2068Almarai Fresh Milk 1L\u2069' }));
       const confirm = await screen.findByRole('dialog', { name: 'Delete item' });
       expect(
         within(confirm).getByText(/Remove \u2068Almarai Fresh Milk 1L\u2069 from order ORD-2026-000042\?/),
@@ -500,7 +500,10 @@ describe('OrderDetailsDialog', () => {
         expect(within(dialog).getByRole('button', { name: 'Edit Order' })).toHaveProperty('disabled', false),
       );
       await user.click(within(dialog).getByRole('button', { name: 'Edit Order' }));
-      expect(screen.getByRole('button', { name: 'Delete Abu Kas Basmati Rice 10kg' })).toHaveProperty('disabled', true);
+      expect(screen.getByRole('button', { name: 'Delete \u2068Abu Kas Basmati Rice 10kg\u2069' })).toHaveProperty(
+        'disabled',
+        true,
+      );
     });
   });
 

@@ -21,7 +21,7 @@ interface StockLinkFieldProps {
   onChange: (value: LinkedStockItem | null) => void;
   /** The accessible name ("SKU of …"). */
   label: string;
-  /** A line under the field (the picked item's name). */
+  /** A line under the field (the picked item's name, isolated from the screen's direction). */
   helperText?: string;
   format: OrderFormat;
 }
@@ -87,7 +87,7 @@ export function StockLinkField({ value, onChange, label, helperText, format }: S
         <TextField
           {...params}
           placeholder={t('details.edit.skuSearch')}
-          helperText={helperText}
+          helperText={helperText && <bdi>{helperText}</bdi>}
           slotProps={{
             ...params.slotProps,
             htmlInput: { ...params.slotProps.htmlInput, 'aria-label': label, dir: 'auto' },

@@ -120,14 +120,14 @@ describe('PriceListsPage', () => {
     expect(row.getByText('2')).toBeTruthy();
     expect(await row.findByText('\u2068Al Othaim Markets\u2069, \u2068Danube\u2069 +1')).toBeTruthy();
     expect(within(rowOf('HORECA')).getByText('No clients yet')).toBeTruthy();
-    expect(row.getByRole('button', { name: 'Edit Wholesale' })).toBeTruthy();
+    expect(row.getByRole('button', { name: 'Edit \u2068Wholesale\u2069' })).toBeTruthy();
   });
 
   it('offers no changes to a reader, and no client names without clients:read', async () => {
     const { fetchMock } = renderPage({}, { canWrite: false, canReadClients: false });
     await screen.findByText('Wholesale');
     expect(screen.queryByRole('button', { name: 'New Price List' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Edit Wholesale' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit \u2068Wholesale\u2069' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Clients' })).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/clients'))).toBe(false);
   });
@@ -203,7 +203,7 @@ describe('PriceListsPage', () => {
     it('refuses a missing name, an item priced twice in one unit and a bad price before sending', async () => {
       const { fetchMock, user } = renderPage();
       await screen.findByText('Wholesale');
-      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit Wholesale' }));
+      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit \u2068Wholesale\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Wholesale\u2069' });
       await within(dialog).findByRole('combobox', { name: 'Unit, price 2' });
       await user.clear(within(dialog).getByLabelText(/^Name/));
@@ -226,7 +226,7 @@ describe('PriceListsPage', () => {
         'PATCH /api/price-lists/pl-wholesale': () => jsonResponse(wholesaleWithPrices),
       });
       await screen.findByText('Wholesale');
-      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit Wholesale' }));
+      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit \u2068Wholesale\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Wholesale\u2069' });
       expect(await within(dialog).findByText(/^Item price: SAR\s70\.00$/)).toBeTruthy();
       expect(within(dialog).getByRole('combobox', { name: 'Unit, price 2' }).textContent).toBe('carton of 12 pcs');
@@ -257,7 +257,7 @@ describe('PriceListsPage', () => {
           ),
       });
       await screen.findByText('Wholesale');
-      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit Wholesale' }));
+      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Edit \u2068Wholesale\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Wholesale\u2069' });
       await within(dialog).findByRole('combobox', { name: 'Unit, price 2' });
       const name = within(dialog).getByLabelText(/^Name/);
@@ -276,7 +276,7 @@ describe('PriceListsPage', () => {
     it('deletes a list no client buys at, after a confirmation', async () => {
       const { fetchMock, user } = renderPage({ 'DELETE /api/price-lists/pl-horeca': noContent });
       await screen.findByText('HORECA');
-      await user.click(within(rowOf('HORECA')).getByRole('button', { name: 'Delete HORECA' }));
+      await user.click(within(rowOf('HORECA')).getByRole('button', { name: 'Delete \u2068HORECA\u2069' }));
       const confirm = await screen.findByRole('dialog', { name: 'Delete price list' });
       await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('Price list deleted')).toBeTruthy();
@@ -296,7 +296,7 @@ describe('PriceListsPage', () => {
         );
       const { user } = renderPage({ 'DELETE /api/price-lists/pl-wholesale': inUse });
       await screen.findByText('\u2068Al Othaim Markets\u2069, \u2068Danube\u2069 +1');
-      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Delete Wholesale' }));
+      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'Delete \u2068Wholesale\u2069' }));
       const confirm = await screen.findByRole('dialog', { name: 'Delete price list' });
       await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
 
@@ -323,7 +323,7 @@ describe('PriceListsPage', () => {
       );
       expect(await screen.findByRole('heading', { level: 1, name: 'قوائم الأسعار' })).toBeTruthy();
       await screen.findByText('Wholesale');
-      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'حذف Wholesale' }));
+      await user.click(within(rowOf('Wholesale')).getByRole('button', { name: 'حذف \u2068Wholesale\u2069' }));
       const confirm = await screen.findByRole('dialog', { name: 'حذف قائمة الأسعار' });
       await user.click(within(confirm).getByRole('button', { name: 'حذف' }));
       const alert = await screen.findByRole('alert');

@@ -44,7 +44,7 @@ describe('ApiKeysCard', () => {
     expect(item.textContent).toContain('Created Mar 2, 2026');
     expect(item.textContent).toContain('Last used Mar 4, 2026');
     expect(item.textContent).toContain('Expires Dec 31, 2099');
-    expect(row.getByRole('button', { name: 'Delete Warehouse system' })).toBeTruthy();
+    expect(row.getByRole('button', { name: 'Delete \u2068Warehouse system\u2069' })).toBeTruthy();
     expect(item.textContent).not.toContain(fullKey);
   });
 
@@ -207,7 +207,7 @@ describe('ApiKeysCard', () => {
           return new Response(null, { status: 204 });
         },
       });
-      await user.click(await screen.findByRole('button', { name: 'Delete Warehouse system' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Warehouse system\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete API key' });
       expect(dialog.textContent).toContain(
         'Are you sure you want to delete this API key? This action cannot be undone.',
@@ -225,7 +225,7 @@ describe('ApiKeysCard', () => {
         'DELETE /api/api-keys/k1': () =>
           jsonResponse({ message: 'API key not found', code: 'IDENTITY_API_KEY_NOT_FOUND' }, 404, 'Not Found'),
       });
-      await user.click(await screen.findByRole('button', { name: 'Delete Warehouse system' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Warehouse system\u2069' }));
       await user.click(
         within(await screen.findByRole('dialog', { name: 'Delete API key' })).getByRole('button', { name: 'Delete' }),
       );

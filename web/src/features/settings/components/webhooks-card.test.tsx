@@ -69,7 +69,7 @@ describe('WebhooksCard', () => {
     expect(item.textContent).toContain('Added Mar 2, 2026');
     expect(row.getByRole('switch', { name: 'Send events to https://erp.alnoor.example/hooks' })).toBeTruthy();
     expect(row.getByRole('button', { name: 'Send a test event to https://erp.alnoor.example/hooks' })).toBeTruthy();
-    expect(row.getByRole('button', { name: 'Delete https://erp.alnoor.example/hooks' })).toBeTruthy();
+    expect(row.getByRole('button', { name: 'Delete \u2068https://erp.alnoor.example/hooks\u2069' })).toBeTruthy();
   });
 
   it('adds an endpoint and shows its signing secret once, with a copy button', async () => {
@@ -198,7 +198,9 @@ describe('WebhooksCard', () => {
         return new Response(null, { status: 204 });
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Delete https://erp.alnoor.example/hooks' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Delete \u2068https://erp.alnoor.example/hooks\u2069' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Delete webhook endpoint' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Webhook endpoint deleted')).toBeTruthy();

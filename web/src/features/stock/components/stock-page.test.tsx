@@ -274,7 +274,7 @@ describe('StockPage', () => {
           return noContent();
         },
       });
-      await user.click(await screen.findByRole('button', { name: 'Delete Almarai Fresh Milk 1L' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Almarai Fresh Milk 1L\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete stock item' });
       expect(dialog.textContent).toContain(
         'Are you sure you want to delete \u2068Almarai Fresh Milk 1L\u2069 (SKU MILK-ALM-1L)?',
@@ -289,7 +289,7 @@ describe('StockPage', () => {
 
     it('cancelling sends nothing', async () => {
       const { fetchMock, user } = renderPage([milk]);
-      await user.click(await screen.findByRole('button', { name: 'Delete Almarai Fresh Milk 1L' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Almarai Fresh Milk 1L\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete stock item' });
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete stock item' })).toBeNull());
@@ -301,7 +301,7 @@ describe('StockPage', () => {
         'DELETE /api/stock/i-milk': () =>
           jsonResponse({ message: 'Stock item not found', code: 'INVENTORY_STOCK_ITEM_NOT_FOUND' }, 404),
       });
-      await user.click(await screen.findByRole('button', { name: 'Delete Almarai Fresh Milk 1L' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Almarai Fresh Milk 1L\u2069' }));
       await user.click(
         within(await screen.findByRole('dialog', { name: 'Delete stock item' })).getByRole('button', {
           name: 'Delete',
@@ -327,7 +327,7 @@ describe('StockPage', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Stock Item' })).toBeNull());
 
-    await user.click(screen.getByRole('button', { name: 'Edit Almarai Fresh Milk 1L' }));
+    await user.click(screen.getByRole('button', { name: 'Edit \u2068Almarai Fresh Milk 1L\u2069' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit \u2068Almarai Fresh Milk 1L\u2069' });
     const quantity = within(dialog).getByLabelText(/^Quantity/);
     await user.clear(quantity);
@@ -422,7 +422,7 @@ describe('StockPage', () => {
     const table = await screen.findByRole('table', { name: 'Stock movements' });
     await waitFor(() => expect(within(table).getByText('Sara Al-Qahtani')).toBeTruthy());
     expect(within(table).getByText('Order')).toBeTruthy();
-    expect(within(table).getByText('Batch B-7')).toBeTruthy();
+    expect(within(table).getByText('Batch \u2068B-7\u2069')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Movements' }).getAttribute('aria-selected')).toBe('true');
     const asked = fetchMock.mock.calls
       .map(([url]) => new URL(String(url), 'http://localhost'))
@@ -498,7 +498,7 @@ describe('/stock route', () => {
     await screen.findByText('Abu Kas Basmati Rice 10kg');
     expect(screen.queryByRole('button', { name: 'Add Stock Item' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Upload Supplier Invoice' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Delete Abu Kas Basmati Rice 10kg' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete \u2068Abu Kas Basmati Rice 10kg\u2069' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Generate reorder suggestions' })).toBeNull();
   });
 
@@ -507,6 +507,6 @@ describe('/stock route', () => {
     renderApp('/stock');
     await screen.findByText('Abu Kas Basmati Rice 10kg');
     expect(screen.getByRole('button', { name: 'Add Stock Item' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Delete Abu Kas Basmati Rice 10kg' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete \u2068Abu Kas Basmati Rice 10kg\u2069' })).toBeTruthy();
   });
 });

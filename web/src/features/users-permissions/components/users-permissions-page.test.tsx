@@ -62,7 +62,7 @@ describe('UsersPermissionsPage', () => {
       const cards = await within(list).findAllByTestId('user-row');
       expect(cards).toHaveLength(2);
       const card = cards.find((element) => element.textContent?.includes('Amal Saleh'))!;
-      await user.click(within(card).getByRole('button', { name: 'Edit Amal Saleh' }));
+      await user.click(within(card).getByRole('button', { name: 'Edit \u2068Amal Saleh\u2069' }));
       expect(await screen.findByRole('dialog', { name: /Edit \u2068Amal Saleh\u2069/ })).toBeTruthy();
     });
 
@@ -217,7 +217,7 @@ describe('UsersPermissionsPage', () => {
           return new Response(null, { status: 204 });
         },
       });
-      await user.click(await screen.findByRole('button', { name: 'Delete Sara Al-Qahtani' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Sara Al-Qahtani\u2069' }));
 
       const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
       expect(dialog.textContent).toContain(
@@ -233,7 +233,7 @@ describe('UsersPermissionsPage', () => {
 
     it('cancelling sends nothing', async () => {
       const { fetchMock, user } = renderPage(owner, [owner, sara]);
-      await user.click(await screen.findByRole('button', { name: 'Delete Sara Al-Qahtani' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Sara Al-Qahtani\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete user' })).toBeNull());
@@ -245,7 +245,7 @@ describe('UsersPermissionsPage', () => {
         'DELETE /api/users/u-sara': () =>
           jsonResponse({ message: 'The last owner cannot be removed', code: 'IDENTITY_LAST_OWNER' }, 409, 'Conflict'),
       });
-      await user.click(await screen.findByRole('button', { name: 'Delete Sara Al-Qahtani' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete \u2068Sara Al-Qahtani\u2069' }));
       await user.click(
         within(await screen.findByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' }),
       );
@@ -256,11 +256,11 @@ describe('UsersPermissionsPage', () => {
 
     it("disables deleting one's own row, with a tooltip saying why", async () => {
       const { user } = renderPage(owner, [owner, sara]);
-      const own = await screen.findByRole('button', { name: 'Delete Khalid Al-Mansouri' });
+      const own = await screen.findByRole('button', { name: 'Delete \u2068Khalid Al-Mansouri\u2069' });
       expect((own as HTMLButtonElement).disabled).toBe(true);
-      expect((screen.getByRole('button', { name: 'Delete Sara Al-Qahtani' }) as HTMLButtonElement).disabled).toBe(
-        false,
-      );
+      expect(
+        (screen.getByRole('button', { name: 'Delete \u2068Sara Al-Qahtani\u2069' }) as HTMLButtonElement).disabled,
+      ).toBe(false);
       await user.hover(own.parentElement as HTMLElement);
       expect(await screen.findByRole('tooltip')).toBeTruthy();
       expect(screen.getByRole('tooltip').textContent).toBe('You cannot delete your own account');
@@ -270,13 +270,15 @@ describe('UsersPermissionsPage', () => {
   it('shows owners read-only to an admin', async () => {
     renderPage(admin, [owner, admin, sara]);
     const ownerRow = within(await waitFor(() => rowOf('Khalid Al-Mansouri')));
-    expect((ownerRow.getByRole('button', { name: 'Edit Khalid Al-Mansouri' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
-    expect((ownerRow.getByRole('button', { name: 'Delete Khalid Al-Mansouri' }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
-    expect((screen.getByRole('button', { name: 'Edit Sara Al-Qahtani' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      (ownerRow.getByRole('button', { name: 'Edit \u2068Khalid Al-Mansouri\u2069' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      (ownerRow.getByRole('button', { name: 'Delete \u2068Khalid Al-Mansouri\u2069' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Edit \u2068Sara Al-Qahtani\u2069' }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 
   it('shows role and status badges in the spec colours', async () => {
@@ -298,7 +300,7 @@ describe('UsersPermissionsPage', () => {
     const { fetchMock, user } = renderPage(owner, [owner, sara], {
       'PATCH /api/users/u-sara': () => jsonResponse({ ...sara, status: 'rejected' }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit Sara Al-Qahtani' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit \u2068Sara Al-Qahtani\u2069' }));
     const dialog = await screen.findByRole('dialog', { name: /Edit \u2068Sara Al-Qahtani\u2069/ });
     await user.click(within(dialog).getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Rejected' }));
@@ -326,7 +328,7 @@ describe('UsersPermissionsPage', () => {
     const { fetchMock, user } = renderPage(owner, [owner, sara], {
       'PATCH /api/users/u-sara': () => jsonResponse({ ...sara, role: 'admin' }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit Sara Al-Qahtani' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit \u2068Sara Al-Qahtani\u2069' }));
     const dialog = await screen.findByRole('dialog', { name: /Edit \u2068Sara Al-Qahtani\u2069/ });
     await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
@@ -346,7 +348,7 @@ describe('UsersPermissionsPage', () => {
           'Forbidden',
         ),
     });
-    await user.click(await screen.findByRole('button', { name: 'Edit Sara Al-Qahtani' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit \u2068Sara Al-Qahtani\u2069' }));
     const dialog = await screen.findByRole('dialog', { name: /Edit \u2068Sara Al-Qahtani\u2069/ });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Manage invoices' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
@@ -360,7 +362,7 @@ describe('UsersPermissionsPage', () => {
       const { fetchMock, user } = renderPage(owner, [owner, sara], {
         'POST /api/users/u-sara/password': () => new Response(null, { status: 204 }),
       });
-      await user.click(await screen.findByRole('button', { name: 'Reset password for Sara Al-Qahtani' }));
+      await user.click(await screen.findByRole('button', { name: 'Reset password for \u2068Sara Al-Qahtani\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'Reset password' });
       expect(dialog.textContent).toContain('Set a new password for \u2068Sara Al-Qahtani\u2069.');
       expect(
@@ -401,7 +403,9 @@ describe('UsersPermissionsPage', () => {
             'Bad Request',
           ),
       });
-      await user.click(await screen.findByRole('button', { name: 'إعادة تعيين كلمة المرور لـ Sara Al-Qahtani' }));
+      await user.click(
+        await screen.findByRole('button', { name: 'إعادة تعيين كلمة المرور لـ \u2068Sara Al-Qahtani\u2069' }),
+      );
       const dialog = await screen.findByRole('dialog', { name: 'إعادة تعيين كلمة المرور' });
       await user.type(within(dialog).getByLabelText(/^كلمة المرور الجديدة/), 'sara@example.com');
       await user.type(within(dialog).getByLabelText(/^تأكيد كلمة المرور الجديدة/), 'sara@example.com');
@@ -413,12 +417,13 @@ describe('UsersPermissionsPage', () => {
 
     it("is not offered on one's own row, nor on an owner's to an admin, with a tooltip saying why", async () => {
       const { user } = renderPage(admin, [owner, admin, sara]);
-      const own = await screen.findByRole('button', { name: 'Reset password for Noura Admin' });
-      const ofOwner = screen.getByRole('button', { name: 'Reset password for Khalid Al-Mansouri' });
+      const own = await screen.findByRole('button', { name: 'Reset password for \u2068Noura Admin\u2069' });
+      const ofOwner = screen.getByRole('button', { name: 'Reset password for \u2068Khalid Al-Mansouri\u2069' });
       expect((own as HTMLButtonElement).disabled).toBe(true);
       expect((ofOwner as HTMLButtonElement).disabled).toBe(true);
       expect(
-        (screen.getByRole('button', { name: 'Reset password for Sara Al-Qahtani' }) as HTMLButtonElement).disabled,
+        (screen.getByRole('button', { name: 'Reset password for \u2068Sara Al-Qahtani\u2069' }) as HTMLButtonElement)
+          .disabled,
       ).toBe(false);
       await user.hover(own.parentElement as HTMLElement);
       expect((await screen.findByRole('tooltip')).textContent).toBe(
@@ -448,7 +453,7 @@ describe('UsersPermissionsPage', () => {
           return new Response(null, { status: 204 });
         },
       });
-      await user.click(await screen.findByRole('button', { name: 'API keys of Sara Al-Qahtani' }));
+      await user.click(await screen.findByRole('button', { name: 'API keys of \u2068Sara Al-Qahtani\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'API keys of \u2068Sara Al-Qahtani\u2069' });
       const list = await within(dialog).findByRole('list', { name: 'API keys of Sara Al-Qahtani' });
       const warehouse = within(list).getByRole('listitem', { name: 'Warehouse system' });
@@ -463,7 +468,7 @@ describe('UsersPermissionsPage', () => {
       expect(old.textContent).toContain('Sync Stock Levels');
       expect(old.textContent).toContain('Never used');
 
-      await user.click(within(warehouse).getByRole('button', { name: 'Revoke Warehouse system' }));
+      await user.click(within(warehouse).getByRole('button', { name: 'Revoke \u2068Warehouse system\u2069' }));
       const confirm = await screen.findByRole('dialog', { name: 'Revoke API key' });
       expect(confirm.textContent).toContain(
         'Revoke the key “\u2068Warehouse system\u2069” of \u2068Sara Al-Qahtani\u2069?',
@@ -481,7 +486,7 @@ describe('UsersPermissionsPage', () => {
         '/api/users/u-sara/api-keys': () => jsonResponse([]),
       });
       for (let time = 0; time < 2; time += 1) {
-        await user.click(await screen.findByRole('button', { name: 'API keys of Sara Al-Qahtani' }));
+        await user.click(await screen.findByRole('button', { name: 'API keys of \u2068Sara Al-Qahtani\u2069' }));
         const dialog = await screen.findByRole('dialog', { name: 'API keys of \u2068Sara Al-Qahtani\u2069' });
         expect(await within(dialog).findByText('\u2068Sara Al-Qahtani\u2069 has no API keys.')).toBeTruthy();
         await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -494,9 +499,9 @@ describe('UsersPermissionsPage', () => {
       const { user } = renderPage(admin, [owner, admin], {
         '/api/users/u-owner/api-keys': () => jsonResponse([keys[0]]),
       });
-      await user.click(await screen.findByRole('button', { name: 'API keys of Khalid Al-Mansouri' }));
+      await user.click(await screen.findByRole('button', { name: 'API keys of \u2068Khalid Al-Mansouri\u2069' }));
       const dialog = await screen.findByRole('dialog', { name: 'API keys of \u2068Khalid Al-Mansouri\u2069' });
-      const revoke = await within(dialog).findByRole('button', { name: 'Revoke Warehouse system' });
+      const revoke = await within(dialog).findByRole('button', { name: 'Revoke \u2068Warehouse system\u2069' });
       expect((revoke as HTMLButtonElement).disabled).toBe(true);
       await user.hover(revoke.parentElement as HTMLElement);
       expect((await screen.findByRole('tooltip')).textContent).toBe("Only an owner can revoke an owner's API keys");
