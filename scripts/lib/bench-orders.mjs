@@ -425,6 +425,8 @@ export async function benchOrders({ baseUrl, cookie, databaseUrl, log }) {
     `| raw SQL, one transaction each | on | ${raw.perSecond} | ${raw.p50.toFixed(1)} | ${raw.p99.toFixed(1)} | ${raw.total} | 0 |`,
     `| raw SQL, one transaction each | off | ${rawBare.perSecond} | ${rawBare.p50.toFixed(1)} | ${rawBare.p99.toFixed(1)} | ${rawBare.total} | 0 |`,
     '',
+    `- Order creation through the gateway runs at **${((gateway.perSecond / raw.perSecond) * 100).toFixed(0)}%** of the raw transaction's rate, both with the rollup triggers on (target: at least 15%, issue #23; \`POST /api/v1/orders\` (the partner API section) compares with this same raw figure).`,
+    '',
     `- After those writes, the per-day rollup against a GROUP BY over the ${check.orders.toLocaleString('en')} orders: **${check.differences} days differ**.`,
     '',
   ];
