@@ -133,12 +133,12 @@ async function seed(databaseUrl, today, log) {
     await timed(
       'load',
       `INSERT INTO orders.order_items (id, order_id, line_no, stock_item_id, sku, item_name, item_name_ar, quantity, unit,
-                                       unit_price, total_price, unit_cost, created_at)
+                                       base_quantity, base_unit, unit_price, total_price, unit_cost, created_at)
        SELECT ('00000000-0000-4000-9000-' || lpad(to_hex(l.seq * 8 + l.line_no), 12, '0'))::uuid,
               ('00000000-0000-4000-8000-' || lpad(to_hex(l.seq), 12, '0'))::uuid,
               l.line_no, i.id, CASE WHEN i.id IS NOT NULL THEN 'BENCH-ORD-' || i.n END,
               coalesce(i.name, 'Loose item ' || l.loose_n), i.name_ar, l.quantity, 'piece',
-              coalesce(i.price, 9.50), round(l.quantity * coalesce(i.price, 9.50), 2), i.cost,
+              l.quantity, CASE WHEN i.id IS NOT NULL THEN 'piece' END, coalesce(i.price, 9.50), round(l.quantity * coalesce(i.price, 9.50), 2), i.cost,
               l.day + time '05:00'
          FROM bench_lines AS l LEFT JOIN bench_items AS i ON i.n = l.item_n
         ORDER BY l.seq, l.line_no`,
@@ -262,8 +262,10 @@ async function insertDirectly(databaseUrl, items, today, clientPrefix) {
             ],
           );
           await client.query(
-            `INSERT INTO orders.order_items (order_id, line_no, stock_item_id, item_name, quantity, unit_price, total_price, unit_cost)
-             SELECT $1, line_no, stock_item_id, item_name, quantity, unit_price, round(quantity * unit_price, 2), unit_cost
+            `INSERT INTO orders.order_items (order_id, line_no, stock_item_id, item_name, quantity, base_quantity, base_unit,
+                                             unit_price, total_price, unit_cost)
+             SELECT $1, line_no, stock_item_id, item_name, quantity, quantity, 'piece', unit_price,
+                    round(quantity * unit_price, 2), unit_cost
                FROM unnest($2::uuid[], $3::text[], $4::numeric[], $5::numeric[], $6::numeric[])
                     WITH ORDINALITY AS l (stock_item_id, item_name, quantity, unit_price, unit_cost, line_no)`,
             [
