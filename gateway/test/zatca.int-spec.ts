@@ -345,6 +345,22 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
       /<cac:AccountingSupplierParty>[\s\S]*?<cbc:CompanyID>(\d+)<\/cbc:CompanyID>/.exec(xml)?.[1];
     const xmlOf = async (id: string) => (await owner.get(`/api/invoices/${id}/xml`)).text();
 
+    it('keeps signing while an onboarding again is refused half-way (a compliance check rejected)', async () => {
+      const saved = await owner.request('PUT', '/api/settings/zatca', { ...settings, vatNumber: '399999999900003' });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      expect((await simulatorCall('POST', '/simulator/faults', { next: 'reject', count: 1 })).status).toBe(200);
+      const refused = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });
+      expect(refused.status).toBe(400);
+      expect(await json(refused)).toMatchObject({ code: 'ZATCA_ONBOARDING_FAILED' });
+      const state = await json<ZatcaSettingsDto>(await owner.get('/api/settings/zatca'));
+      expect(state.onboarding).toMatchObject({ status: 'onboarded', changedSinceOnboarding: ['vatNumber'] });
+
+      const meanwhile = await settled((await confirmedInvoice()).id);
+      expect(meanwhile.zatca!.status).toBe('reported');
+      expect(sellerVat(await xmlOf(meanwhile.id))).toBe('310122393500003');
+      expect((await owner.request('PUT', '/api/settings/zatca', settings)).status).toBe(200);
+    }, 90_000);
+
     it('signs in the onboarded name until the unit is onboarded again, which starts from a new compliance CSID', async () => {
       const saved = await owner.request('PUT', '/api/settings/zatca', {
         ...settings,

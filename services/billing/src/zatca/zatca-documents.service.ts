@@ -79,7 +79,7 @@ export class ZatcaDocumentsService {
     manager: EntityManager,
   ): Promise<void> {
     if (invoice.type !== 'customer' && invoice.type !== 'credit_note') return;
-    const profile = await this.profiles.current(manager);
+    const profile = await this.profiles.current(manager, { forShare: true });
     if (!profile) return;
     const [chain] = (await manager.query(
       `INSERT INTO billing.zatca_chains (egs_serial, last_icv, last_hash) VALUES ($1, 0, $2)

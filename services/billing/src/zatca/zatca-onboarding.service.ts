@@ -25,7 +25,7 @@ import {
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { BillingConfig } from '../billing.config.js';
 import type { Csid, FatooraApi, FatooraOutcome } from './fatoora-api.js';
 import { assertZatcaSettingsValid } from './settings/zatca-settings.rules.js';
@@ -122,21 +122,26 @@ export class ZatcaOnboardingService {
           { step: 'the production CSID' },
         );
       }
-      await this.dataSource.query(
-        `UPDATE billing.zatca_settings
-            SET onboarding_status = 'onboarded', onboarding_message = NULL, private_key_enc = $2,
-                production_csid_enc = $3, certificate = $4, certificate_expires_at = $5, onboarded_at = now(),
-                onboarded_values = $6
-          WHERE id = $1`,
-        [
-          ZATCA_SETTINGS_ID,
-          this.profiles.box.seal(key.privateKeyPem),
-          this.profiles.box.seal(JSON.stringify(production)),
-          certificate.base64,
-          certificate.notAfter,
-          JSON.stringify(zatcaSettingsValuesOf(row)),
-        ],
-      );
+      await this.dataSource.transaction(async (manager) => {
+        // Waits for documents being signed for the old unit (they hold the row, see
+        // ZatcaProfiles.current); then none of the old unit's may still be waiting.
+        await manager.query(
+          `UPDATE billing.zatca_settings
+              SET onboarding_status = 'onboarded', onboarding_message = NULL, private_key_enc = $2,
+                  production_csid_enc = $3, certificate = $4, certificate_expires_at = $5, onboarded_at = now(),
+                  onboarded_values = $6
+            WHERE id = $1`,
+          [
+            ZATCA_SETTINGS_ID,
+            this.profiles.box.seal(key.privateKeyPem),
+            this.profiles.box.seal(JSON.stringify(production)),
+            certificate.base64,
+            certificate.notAfter,
+            JSON.stringify(zatcaSettingsValuesOf(row)),
+          ],
+        );
+        await this.assertNothingLeftBehind(row, manager);
+      });
       this.logger.log(
         `EGS unit ${row.egsSerial} onboarded with ZATCA (${row.environment}); certificate valid to ${certificate.notAfter.toISOString()}`,
       );
@@ -156,10 +161,13 @@ export class ZatcaOnboardingService {
    * A new EGS serial starts a new chain; documents of the old unit still waiting for ZATCA must be
    * sent (under the old unit's certificate) before it is replaced, or nothing would send them.
    */
-  private async assertNothingLeftBehind(row: ZatcaSettingsEntity): Promise<void> {
+  private async assertNothingLeftBehind(
+    row: ZatcaSettingsEntity,
+    manager: EntityManager = this.dataSource.manager,
+  ): Promise<void> {
     const previous = row.onboardedValues?.egsSerial;
     if (!previous || previous === row.egsSerial) return;
-    const [{ waiting }] = (await this.dataSource.query(
+    const [{ waiting }] = (await manager.query(
       `SELECT count(*)::int AS waiting FROM billing.zatca_documents WHERE egs_serial = $1 AND status = 'pending'`,
       [previous],
     )) as [{ waiting: number }];
@@ -181,7 +189,12 @@ export class ZatcaOnboardingService {
   ): Promise<Csid> {
     const compliance = accepted(await api.complianceCsid(csr, otp), 'the compliance CSID');
     await this.dataSource.query(
-      `UPDATE billing.zatca_settings SET onboarding_status = 'compliance', compliance_csid_enc = $2 WHERE id = $1`,
+      // A unit onboarded before (onboarded again after its certificate expired or its VAT number
+      // changed) stays onboarded meanwhile: invoices issued during the checks are still signed.
+      `UPDATE billing.zatca_settings
+          SET onboarding_status = CASE WHEN onboarding_status = 'onboarded' THEN 'onboarded' ELSE 'compliance' END,
+              compliance_csid_enc = $2
+        WHERE id = $1`,
       [ZATCA_SETTINGS_ID, this.profiles.box.seal(JSON.stringify(compliance))],
     );
     const stamp: Stamp = { privateKey: key.privateKey, certificate: certificateOf(compliance) };

@@ -18,9 +18,16 @@ export interface ZatcaProfile {
   production: Csid;
 }
 
-/** The settings row with its secrets, which only this file and the onboarding read. */
-export async function settingsWithSecrets(manager: EntityManager): Promise<ZatcaSettingsEntity | null> {
-  return manager
+/**
+ * The settings row with its secrets, which only this file and the onboarding read. `forShare`
+ * (inside a transaction) holds the row until that transaction ends: an onboarding cannot change
+ * the unit a document is being signed for until the document is committed.
+ */
+export async function settingsWithSecrets(
+  manager: EntityManager,
+  { forShare = false }: { forShare?: boolean } = {},
+): Promise<ZatcaSettingsEntity | null> {
+  const query = manager
     .getRepository(ZatcaSettingsEntity)
     .createQueryBuilder('settings')
     .addSelect([
@@ -29,8 +36,8 @@ export async function settingsWithSecrets(manager: EntityManager): Promise<Zatca
       'settings.productionCsidEnc',
       'settings.certificate',
     ])
-    .where('settings.id = :id', { id: ZATCA_SETTINGS_ID })
-    .getOne();
+    .where('settings.id = :id', { id: ZATCA_SETTINGS_ID });
+  return (forShare ? query.setLock('pessimistic_read') : query).getOne();
 }
 
 export function sellerOfSettings(row: ZatcaSettingsValues): ZatcaProfile['seller'] {
@@ -68,8 +75,12 @@ export class ZatcaProfiles {
     this.box = SecretBox.fromConfig(config.ZATCA_SECRET_KEY || undefined, `${config.ERP_DATA_DIR}/zatca-secret.key`);
   }
 
-  async current(manager: EntityManager = this.dataSource.manager): Promise<ZatcaProfile | null> {
-    const row = await settingsWithSecrets(manager);
+  /** With `forShare`, in the issuing transaction: the unit stays the same until it commits. */
+  async current(
+    manager: EntityManager = this.dataSource.manager,
+    options: { forShare?: boolean } = {},
+  ): Promise<ZatcaProfile | null> {
+    const row = await settingsWithSecrets(manager, options);
     if (
       !row ||
       row.onboardingStatus !== 'onboarded' ||
