@@ -376,6 +376,10 @@ describe('ZATCA phase 2 against the Fatoora simulator', () => {
       const meanwhile = await settled((await confirmedInvoice()).id);
       expect(meanwhile.zatca!.status).toBe('reported');
       expect(sellerVat(await xmlOf(meanwhile.id))).toBe('310122393500003');
+      // Its file is named by the VAT number it carries, not by the settings saved since.
+      expect((await owner.get(`/api/invoices/${meanwhile.id}/xml`)).headers.get('content-disposition')).toMatch(
+        new RegExp(`filename="310122393500003_\\d{8}T\\d{6}_${meanwhile.invoiceNumber}\\.xml"`),
+      );
 
       const before = Object.keys((await simulatorState()).complianceRequests).length;
       const onboarded = await owner.post('/api/settings/zatca/onboard', { otp: '123345' });

@@ -66,3 +66,9 @@ export function decodeQrTags(payload: string): Map<number, Buffer> {
   }
   return tags;
 }
+
+/** The seller's registered name and VAT number as a ZATCA document's QR carries them (tags 1 and 2). */
+export function sellerOfQr(payload: string): { nameAr: string; vatNumber: string } {
+  const tags = decodeQrTags(payload);
+  return { nameAr: tags.get(1)?.toString('utf8') ?? '', vatNumber: tags.get(2)?.toString('utf8') ?? '' };
+}

@@ -1,4 +1,4 @@
-import { decodeQrTags, withTax, writeFileAtomically } from '@erp/common';
+import { sellerOfQr, withTax, writeFileAtomically } from '@erp/common';
 import {
   AppException,
   BillingErrorCode,
@@ -226,10 +226,4 @@ export class InvoicePdfsService {
 function addressLine(address: NationalAddressDto): string {
   const additional = address.additionalNumber ? ` - ${address.additionalNumber}` : '';
   return `${address.buildingNumber} ${address.street}, ${address.district}, ${address.city} ${address.postalCode}${additional}`;
-}
-
-/** The seller's registered name and VAT number as a ZATCA document's QR carries them (tags 1 and 2). */
-function sellerOfQr(qr: string): { nameAr: string; vatNumber: string } {
-  const tags = decodeQrTags(qr);
-  return { nameAr: tags.get(1)!.toString('utf8'), vatNumber: tags.get(2)!.toString('utf8') };
 }

@@ -4,6 +4,7 @@ import {
   businessTime,
   FIRST_PIH,
   Outbox,
+  sellerOfQr,
   signInvoice,
   writeZatcaDocument,
   type ZatcaLine,
@@ -158,10 +159,9 @@ export class ZatcaDocumentsService {
   /** The XML of record: what ZATCA cleared, else what was signed. 404 when the invoice has none. */
   async xmlOf(invoiceId: string): Promise<{ xml: string; fileName: string }> {
     const [row] = (await this.dataSource.query(
-      `SELECT d.signed_xml, d.cleared_xml, i.invoice_number, i.issued_at, s.vat_number
+      `SELECT d.signed_xml, d.cleared_xml, d.qr, i.invoice_number, i.issued_at
          FROM billing.zatca_documents d
          JOIN billing.invoices i ON i.id = d.invoice_id
-         LEFT JOIN billing.zatca_settings s ON s.id = 1
         WHERE d.invoice_id = $1`,
       [invoiceId],
     )) as Array<{
@@ -169,7 +169,7 @@ export class ZatcaDocumentsService {
       cleared_xml: string | null;
       invoice_number: string;
       issued_at: Date;
-      vat_number: string | null;
+      qr: string;
     }>;
     if (!row) {
       throw new AppException(BillingErrorCode.ZatcaNoDocument, 'This invoice has no ZATCA document', { invoiceId });
@@ -177,7 +177,8 @@ export class ZatcaDocumentsService {
     const stamp = row.issued_at.toISOString().replace(/[-:]/g, '').slice(0, 15);
     return {
       xml: row.cleared_xml ?? row.signed_xml,
-      fileName: `${row.vat_number ?? ''}_${stamp}_${row.invoice_number}.xml`,
+      // The seller's VAT number as the document names it (settings saved since may differ).
+      fileName: `${sellerOfQr(row.qr).vatNumber}_${stamp}_${row.invoice_number}.xml`,
     };
   }
 
