@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
+import { confirmedRiceOrder, invoiceOfOrder } from './orders-api.js';
 import { E2E_OWNER } from './stack.js';
 import { formatMoney, labelled, tf } from './ui.js';
 
@@ -40,44 +41,14 @@ describe('payments against a customer invoice, in Chromium', () => {
     const settings = (await (await api.get('/api/settings')).json()) as { currency: string };
 
     // An order of 5 bags at 40.00 for a new client, confirmed over the API: 200.00 + VAT.
-    const item = await api.post('/api/stock', {
-      data: {
-        name: `Basmati Rice 5kg ${stamp}`,
-        nameAr: 'أرز بسمتي ٥ كغ',
-        sku: `E2E-PAY-${stamp}`,
-        unit: 'bag',
-        quantity: 100,
-        costPrice: '30.00',
-        sellingPrice: '40.00',
-      },
-    });
-    expect(item.status(), await item.text()).toBe(201);
-    const rice = (await item.json()) as { id: string; name: string };
     const client = await api.post('/api/clients', { data: { name: `Al Waha Market ${stamp}`, paymentTermsDays: 30 } });
     expect(client.status(), await client.text()).toBe(201);
     const buyer = (await client.json()) as { id: string; name: string };
-    const placed = await api.post('/api/orders/manual', {
-      data: {
-        clientId: buyer.id,
-        clientName: buyer.name,
-        items: [{ stockItemId: rice.id, itemName: rice.name, quantity: 5, unit: 'bag', unitPrice: '40.00' }],
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { id: string };
-    const confirmed = await api.patch(`/api/orders/${order.id}/status`, { data: { status: 'confirmed' } });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    let invoice: InvoiceDto | undefined;
-    await expect
-      .poll(async () => {
-        const list = (await (await api.get(`/api/invoices?orderId=${order.id}&type=customer`)).json()) as InvoiceDto[];
-        invoice = list[0];
-        return invoice?.invoiceNumber;
-      })
-      .toBeDefined();
-    const { invoiceNumber, totalAmount, currency } = invoice!;
+    const orderId = await confirmedRiceOrder(api, { sku: `E2E-PAY-${stamp}`, bags: 5, client: buyer });
+    const invoice = await invoiceOfOrder(api, orderId);
+    const { invoiceNumber, totalAmount, currency } = invoice;
     expect(currency).toBe(settings.currency);
-    expect(invoice!.paymentStatus).toBe('unpaid');
+    expect(invoice.paymentStatus).toBe('unpaid');
 
     // English: the invoice is Unpaid; record 100.50 of it by bank transfer.
     await page.goto(`/invoices?search=${encodeURIComponent(invoiceNumber)}`);
@@ -158,7 +129,7 @@ describe('payments against a customer invoice, in Chromium', () => {
       .toBe(true);
     expect(await arabicRow.innerText()).toContain(await formatMoney(arabic, 'ar', currency, '0.00'));
 
-    const settled = (await (await arabic.request.get(`/api/invoices/${invoice!.id}`)).json()) as InvoiceDto;
+    const settled = (await (await arabic.request.get(`/api/invoices/${invoice.id}`)).json()) as InvoiceDto;
     expect(settled).toMatchObject({ paidAmount: totalAmount, balanceDue: '0.00', paymentStatus: 'paid' });
     await arabic.context().close();
   });

@@ -1,10 +1,11 @@
-import type { InvoiceDto, StockItemDto } from '@erp/contracts';
+import type { InvoiceDto } from '@erp/contracts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, screenshotsDir, settle, type Browser, type Language } from './browser.js';
 import { t } from './locales.js';
+import { confirmedRiceOrder, invoiceOfOrder } from './orders-api.js';
 import { E2E_OWNER } from './stack.js';
 import { expectToast, field, tf } from './ui.js';
 
@@ -130,43 +131,17 @@ describe('ZATCA phase 2 in Chromium: onboarding in Settings, the document on the
 
   /** An order confirmed over the API, and its invoice once ZATCA has answered. */
   async function invoicedOrder(api: APIRequestContext, marker: string): Promise<InvoiceDto> {
-    const item = await api.post('/api/stock', {
-      data: {
-        name: `Basmati Rice 5kg ${marker}`,
-        nameAr: 'أرز بسمتي ٥ كغ',
-        sku: `E2E-ZATCA-${marker}`,
-        unit: 'bag',
-        quantity: 50,
-        costPrice: '30.00',
-        sellingPrice: '40.00',
-      },
+    const orderId = await confirmedRiceOrder(api, {
+      sku: `E2E-ZATCA-${marker}`,
+      bags: 2,
+      client: { name: 'بقالة الريان' },
     });
-    expect(item.status(), await item.text()).toBe(201);
-    const rice = (await item.json()) as StockItemDto;
-    const placed = await api.post('/api/orders/manual', {
-      data: {
-        clientName: 'بقالة الريان',
-        items: [{ stockItemId: rice.id, itemName: rice.name, quantity: 2, unit: 'bag', unitPrice: '40.00' }],
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { id: string };
-    const confirmed = await api.patch(`/api/orders/${order.id}/status`, { data: { status: 'confirmed' } });
-    expect(confirmed.status(), await confirmed.text()).toBe(200);
-    let invoice: InvoiceDto | undefined;
-    await expect
-      .poll(
-        async () => {
-          const list = (await (
-            await api.get(`/api/invoices?orderId=${order.id}&type=customer`)
-          ).json()) as InvoiceDto[];
-          invoice = list[0];
-          return invoice?.zatca && invoice.zatca.status !== 'pending';
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(true);
-    return invoice!;
+    return invoiceOfOrder(
+      api,
+      orderId,
+      (invoice) => invoice.zatca !== null && invoice.zatca.status !== 'pending',
+      60_000,
+    );
   }
 
   async function openInvoice(page: Page, language: Language, invoiceNumber: string): Promise<Locator> {
