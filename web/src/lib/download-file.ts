@@ -21,8 +21,7 @@ export function suggestedFileName(disposition: string | null): string | null {
 /**
  * Downloads a file the API serves: a GET with the session cookie (and `headers`), saved under the
  * name `fileNameOf` gives from the answer's Content-Type and the name its Content-Disposition
- * suggests, through an object URL revoked 100 ms
- * later. A non-OK answer is thrown as the app's HttpError ("STATUS: body", with the server's
+ * suggests, through an object URL revoked 100 ms later. A non-OK answer is thrown as the app's HttpError ("STATUS: body", with the server's
  * `{ message, code }`), so `describeError` can show the server's message; no answer at all is a
  * FETCH_ERROR, as the API slice says it. Returns the file name used.
  */
