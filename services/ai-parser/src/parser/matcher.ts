@@ -63,6 +63,11 @@ export interface SizeMention {
   base?: number;
   /** A size said loosely ("gallon": 3.6 to 4.5 L bottles are all called so): within a fifth. */
   loose?: boolean;
+  /**
+   * A bare figure right after a word of the name while another figure is plainly the quantity
+   * ("iPhone 16 glass 10 boxes", "Anker 26800 x 2"): a model or size, never the quantity.
+   */
+  named?: boolean;
 }
 
 export interface MatchQuery {
@@ -84,6 +89,8 @@ export interface Candidate {
   rank: number;
   /** Indexes into query.sizes of mentions this item's pack size explains. */
   sizesMatched: number[];
+  /** Pairs of the line's consecutive words that follow each other in the item's name too. */
+  pairs?: number;
 }
 
 export function queryWord(index: CatalogIndex, norm: string): QueryWord {
@@ -122,7 +129,10 @@ export function sizeFit(indexed: IndexedItem, mention: SizeMention): 'matched' |
     if (indexed.sizes.some((size) => size.dim === 'count' && sizeEquals(size.base, mention.value))) return 'matched';
     return 'neutral';
   }
-  return indexed.sizeNumbers.has(mention.value) ? 'matched' : 'neutral';
+  if (indexed.sizeNumbers.has(mention.value)) return 'matched';
+  // A figure beside the name that the item's own figures do not include names another model or
+  // size ("iPhone 16" for the iPhone 15 case, "Anker 26800" for the 10000 and 20000 ones).
+  return mention.named && indexed.sizeNumbers.size > 0 ? 'conflict' : 'neutral';
 }
 
 /** An item stating another size of the same kind ("2in" nails for a line's "3in"). */
@@ -145,6 +155,32 @@ function itemCoverage(indexed: IndexedItem, hit: Set<string>): number {
       }
     }
     best = Math.max(best, covered / script.total);
+  }
+  return best;
+}
+
+/**
+ * How many pairs of consecutive words of the line follow each other in one of the item's names
+ * (stopwords and figures aside): "Saudi cement" is "Saudi Cement Ordinary Portland", not "Saudi
+ * White Cement".
+ */
+function pairsInOrder(indexed: IndexedItem, words: QueryWord[]): number {
+  let best = 0;
+  for (const script of indexed.coverage) {
+    let pairs = 0;
+    for (let w = 0; w + 1 < words.length; w += 1) {
+      const first = words[w].matches;
+      const second = words[w + 1].matches;
+      const names = (keys: string[], matches: WordMatch[]): boolean =>
+        matches.some((match) => keys.includes(match.key));
+      for (let j = 0; j + 1 < script.words.length; j += 1) {
+        if (names(script.words[j].keys, first) && names(script.words[j + 1].keys, second)) {
+          pairs += 1;
+          break;
+        }
+      }
+    }
+    best = Math.max(best, pairs);
   }
   return best;
 }
@@ -217,7 +253,8 @@ export function matchItems(index: CatalogIndex, query: MatchQuery): Candidate[] 
   for (const key of namedBrands) {
     for (const branded of index.brandItems.get(key) ?? []) {
       for (const hit of hitKeys)
-        if (hit.startsWith('c:') && branded.keys.has(hit) && !brandConcepts.includes(hit)) brandConcepts.push(hit);
+        if (!branded.brandKeys.has(hit) && branded.keys.has(hit) && !brandConcepts.includes(hit))
+          brandConcepts.push(hit);
     }
   }
   const otherBrand = (indexed: IndexedItem): boolean =>
@@ -311,6 +348,12 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
     );
     if (sameUnit.length > 0) pool = sameUnit;
     else if (packed.length > 0) pool = packed;
+  }
+  if (pool.length > 1) {
+    // The item whose name has the line's words in the line's order.
+    for (const candidate of pool) candidate.pairs = pairsInOrder(candidate.indexed, query.words);
+    const most = Math.max(...pool.map((candidate) => candidate.pairs ?? 0));
+    pool = pool.filter((candidate) => candidate.pairs === most);
   }
   let ambiguous = false;
   if (pool.length > 1) {

@@ -1,6 +1,6 @@
 import { type CatalogIndex, type IndexedItem, SKU_PREFIX, groupOf, wordForms } from './catalog-index.js';
 import { extractClient } from './client.js';
-import { joinDimensions } from './dimensions.js';
+import { dimensionOf, joinDimensions } from './dimensions.js';
 import { ADDITION_CUES } from './lexicon.js';
 import {
   type Candidate,
@@ -116,6 +116,29 @@ type PendingNeed = 'any' | 'condition';
 function unitBefore(analysis: SegmentAnalysis, measure: Measure): boolean {
   return analysis.freeUnits.some(
     (free) => free.position < measure.first && !isMeasureKind(free.kind) && !isDescriptiveKind(free.kind),
+  );
+}
+
+/**
+ * Whether the bare figure `k` stands right after a word of the name while another figure of the
+ * line is plainly the quantity (after "x", a label or a colon, with a unit word, or leading the
+ * line when this one sits inside the name or is a large figure).
+ */
+function namedFigure(analysis: SegmentAnalysis, k: number): boolean {
+  const measure = analysis.measures[k];
+  if (measure.format !== 'bare' || measure.leading || measure.correction) return false;
+  if (!analysis.words.includes(measure.first - 1)) return false;
+  // Inside the name ("10 كفرات ايفون 16 شفاف") or a large figure closing it ("4 باور بانك انكر 30 ألف").
+  const inName = analysis.words.includes(measure.last + 1) || sizeLike(measure.value);
+  return analysis.measures.some(
+    (other, j) =>
+      j !== k &&
+      !other.correction &&
+      (other.format === 'x' ||
+        other.format === 'label' ||
+        other.format === 'colon' ||
+        (other.unit !== null && !isMeasureKind(other.unit)) ||
+        (other.leading && other.format === 'bare' && inName)),
   );
 }
 
@@ -401,7 +424,7 @@ function buildDraft(
       (measure.format === 'bare' && (others || sizeLike(measure.value) || unitBefore(analysis, measure))) ||
       (measure.unit && sizeLike(measure.value))
     ) {
-      sizes.push({ kind: 'weak', value: measure.value });
+      sizes.push({ kind: 'weak', value: measure.value, named: namedFigure(analysis, k) });
     }
   });
   // A gallon states the size: "نص جالون", "2 gallon" beside the quantity, or one gallon bottle.
@@ -591,12 +614,23 @@ function ellipticContext(analysis: SegmentAnalysis, last: Draft | undefined, ind
   const modifiers = analysis.words.map((position) => queryWord(index, analysis.tokens[position].norm));
   if (modifiers.length === 0 && analysis.sizeHint === null) return null;
   const changed = new Set<string>();
+  const changedDimensions = new Set<string>();
   for (const word of modifiers) {
+    // "ونص درزن 4 inch" after a 2-inch brush: a dimension the previous product is named with.
+    const dimension = dimensionOf(word.norm);
+    if (dimension && last.indexed.dimensions.has(dimension.kind)) {
+      changedDimensions.add(dimension.kind);
+      continue;
+    }
     const groups = groupsOf(word);
     if (groups.length === 0 || !groups.every((group) => ELLIPTIC_GROUPS.has(group))) return null;
     for (const group of groups) changed.add(group);
   }
-  return last.words.filter((word) => !groupsOf(word).some((group) => changed.has(group)));
+  return last.words.filter((word) => {
+    const dimension = dimensionOf(word.norm);
+    if (dimension && changedDimensions.has(dimension.kind)) return false;
+    return !groupsOf(word).some((group) => changed.has(group));
+  });
 }
 
 /** Positions of the items whose names hold the word as written (no typo or concept guesses). */

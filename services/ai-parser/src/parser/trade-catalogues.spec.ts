@@ -44,6 +44,12 @@ const CATALOGUE: CatalogItem[] = [
   ['PRAWN-26-30', 'Vannamei Prawns Peeled 26/30 (per kg)', 'روبيان فانامي مقشر 26/30 بالكيلو', 'kg'],
   ['PRAWN-31-40', 'Vannamei Prawns Peeled 31/40 (per kg)', 'روبيان فانامي مقشر 31/40 بالكيلو', 'kg'],
   ['CBL-ZED-X12-C', 'Zed X12 Type-C Cable 1m', 'كيبل زد X12 تايب سي 1 متر', 'piece'],
+  ['CASE-NOVA-11', 'Nova 11 Clear Case', 'كفر نوفا 11 شفاف', 'piece'],
+  ['CASE-ORA-CLR', 'Ora Slim Clear Case', 'كفر اورا سليم شفاف', 'piece'],
+  ['PIPE-PPR-20MM', 'PPR Pipe 20mm 4m', 'ماسورة بي بي ار 20 مم 4 متر', 'piece'],
+  ['PIPE-PPR-16MM', 'PPR Pipe 16mm 4m', 'ماسورة بي بي ار 16 مم 4 متر', 'piece'],
+  ['CEM-WHITE-RAWDA-50KG', 'Rawda White Cement 50kg', 'أسمنت أبيض الروضة 50 كجم', 'bag'],
+  ['CEM-RAWDA-OPC-50KG', 'Rawda Cement Ordinary 50kg', 'أسمنت الروضة عادي 50 كجم', 'bag'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -205,5 +211,36 @@ describe('words of a line', () => {
       ['RCD-HAGER-40A', 10],
       ['BULB-OSR-10W', 5],
     ]);
+  });
+});
+
+describe('figures and words that name another product', () => {
+  it('leaves a model or capacity the catalogue lacks unmatched, beside a plain quantity', () => {
+    expect(items('Volta power bank 30000 x 3')).toEqual([[null, 3]]);
+    expect(items('٥ باور بانك فولتا ٣٠ ألف')).toEqual([[null, 5]]);
+    expect(items('١٠ كفرات نوفا ١٢ شفاف')).toEqual([[null, 10]]);
+    expect(items('١٠ كفرات نوفا ١١ شفاف')).toEqual([['CASE-NOVA-11', 10]]);
+  });
+
+  it("never takes another brand's item for a line naming a brand that makes this kind", () => {
+    const line = only('١٠ كفرات نوفا ١٢ شفاف');
+    expect(line.sku).toBeNull();
+    // The clerk is offered the brand's other model first; the other brand's case scores lower.
+    const [nova, ora] = line.alternatives;
+    expect(nova).toMatchObject({ sku: 'CASE-NOVA-11' });
+    expect(ora).toMatchObject({ sku: 'CASE-ORA-CLR' });
+    expect(ora!.confidence).toBeLessThan(0.5);
+  });
+
+  it('orders the same product when a line changes only its dimension', () => {
+    // "16mm" alone fits the hose and the pipe alike; after the pipe it is the pipe's.
+    expect(items('10 PPR pipe 20mm, and 5 16mm')).toEqual([
+      ['PIPE-PPR-20MM', 10],
+      ['PIPE-PPR-16MM', 5],
+    ]);
+  });
+
+  it('takes the item whose name has the words in the order of the line when others fit as well', () => {
+    expect(items('20 bag rawda cement')).toEqual([['CEM-RAWDA-OPC-50KG', 20]]);
   });
 });
