@@ -538,6 +538,14 @@ function buildDraft(
     if (measure === resolution.pick) continue;
     for (let p = measure.first; p <= measure.last; p += 1) kept.add(p);
   }
+  // Unmatched, the line keeps the figures of its name ("Pampers size 6", "Huggies 5"): the clerk
+  // reads what was asked for.
+  if (!chosen) {
+    for (const measure of measures) {
+      if (measure === resolution.pick || measure.correction || measure.leading) continue;
+      for (let p = measure.first; p <= measure.last; p += 1) kept.add(p);
+    }
+  }
   const positions = [...kept].sort((a, b) => a - b);
   const span: number[] = [];
   if (positions.length > 0) {

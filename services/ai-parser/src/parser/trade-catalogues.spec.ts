@@ -222,6 +222,11 @@ describe('figures and words that name another product', () => {
     expect(items('١٠ كفرات نوفا ١١ شفاف')).toEqual([['CASE-NOVA-11', 10]]);
   });
 
+  it('keeps the figures of the name in the wording of a line left unmatched', () => {
+    expect(only('Volta power bank 30000 x 3')).toMatchObject({ sku: null, itemName: 'Volta power bank 30000' });
+    expect(only('٣ كراتين حفاضات زيزي مقاس ٥')).toMatchObject({ sku: null, itemNameAr: 'حفاضات زيزي مقاس ٥' });
+  });
+
   it("never takes another brand's item for a line naming a brand that makes this kind", () => {
     const line = only('١٠ كفرات نوفا ١٢ شفاف');
     expect(line.sku).toBeNull();
