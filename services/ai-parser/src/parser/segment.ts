@@ -288,7 +288,21 @@ function isQuantityCue(token: Token, next: Token | undefined): boolean {
   // ("Pepsi cans", "Puck jar") it only describes the product.
   if (unit && !unit.attachedOnly && next !== undefined && isProductWord(next) && lookupUnit(next.norm) === undefined)
     return true;
-  return isArticle(token.norm) && next !== undefined && lookupUnit(next.norm) !== undefined;
+  return isArticle(token.norm) && next !== undefined && (lookupUnit(next.norm) !== undefined || isProductWord(next));
+}
+
+/** "a"/"an" right before a product word and not after one (a name's letter: "Grade A eggs", "Vitamin A"). */
+function articleBeforeProduct(tokens: Token[], i: number): boolean {
+  const next = tokens[i + 1];
+  const previous = tokens[i - 1];
+  return (
+    isArticle(tokens[i].norm) &&
+    next !== undefined &&
+    next.line === tokens[i].line &&
+    isProductWord(next) &&
+    lookupUnit(next.norm) === undefined &&
+    !(previous && previous.line === tokens[i].line && isProductWord(previous))
+  );
 }
 
 export function isProductWord(token: Token): boolean {
@@ -738,6 +752,8 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     if (!read && isArticle(token.norm) && tokens[i + 1]?.kind === 'word' && lookupUnit(tokens[i + 1].norm)) {
       read = { value: 1, end: i + 1, words: true, fractionOnly: false };
     }
+    // "Add a Pledge and one Windex": an article before a product, not inside a name ("Grade A eggs"), orders one.
+    if (!read && articleBeforeProduct(tokens, i)) read = { value: 1, end: i + 1, words: true, fractionOnly: false };
     if (read) {
       // "2 more ctn", "٣ كمان كراتين": a word of addition may stand between the number and its unit.
       const skip = ADDITION_WORDS.has(tokens[read.end]?.norm ?? '') && tokens[read.end + 1]?.kind === 'word' ? 1 : 0;

@@ -205,6 +205,17 @@ describe('words of a line', () => {
     expect(only('لمبات أوسرام ١٥ واط ٢٠ حبة')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 20 });
   });
 
+  it('orders one of a product after "a" or "an", and splits "and a" / "and one" between two items', () => {
+    expect(items('Please add a Volta power bank 10000 and one Sona speaker blue')).toEqual([
+      ['PB-VOLT-10K', 1],
+      ['SPK-SONA-BLU', 1],
+    ]);
+    expect(items('also an osram 15w bulb and a hager rcd 63a')).toEqual([
+      ['BULB-OSR-15W', 1],
+      ['RCD-HAGER-63A', 1],
+    ]);
+  });
+
   it('drops a conjunction opening a segment before its figure, even when a name has it ("plus")', () => {
     // Osram alone fits two bulbs equally: the smaller, not a line left unmatched by "plus".
     expect(items('10 hager rcd 40a, plus 5 osram')).toEqual([
