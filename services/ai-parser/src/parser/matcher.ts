@@ -68,6 +68,8 @@ export interface SizeMention {
    * ("iPhone 16 glass 10 boxes", "Anker 26800 x 2"): a model or size, never the quantity.
    */
   named?: boolean;
+  /** Where in the segment its figure is (a token position). */
+  at?: number;
 }
 
 export interface MatchQuery {

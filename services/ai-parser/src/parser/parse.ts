@@ -360,12 +360,17 @@ function rescueFromChatter(
       side === 'before' ? position < first : side === 'after' ? position > last : position > colon,
     );
     if (!keep.includes(true) || keep.every(Boolean)) continue;
-    if (words.some((word, k) => !keep[k] && word.matches.length > 0)) continue;
+    // Words left out are chatter: unknown to the catalogue, or known only as a typo's guess ("paid" → "Raid").
+    if (words.some((word, k) => !keep[k] && (word.matches[0]?.score ?? 0) >= 0.9)) continue;
     const kept = words.filter((_word, k) => keep[k]);
+    const inSide = (position: number): boolean =>
+      side === 'before' ? position < first : side === 'after' ? position > last : position > colon;
+    // The figures of the words left out are theirs ("Invoice 3321 paid: Pif Paf 2 ctn").
+    const sizes = query.sizes.filter((size) => size.at === undefined || inSide(size.at) || side !== 'colon');
     // After a colon the words left out are a heading; elsewhere the side must name something distinctive.
     const distinctive = side === 'colon' ? 0 : 0.75;
     if (!kept.some((word) => word.weight >= distinctive && word.matches[0]?.score >= 0.85)) continue;
-    const candidates = matchItems(index, { ...query, words: kept });
+    const candidates = matchItems(index, { ...query, sizes, words: kept });
     if (!candidates[0] || candidates[0].confidence < threshold) continue;
     if (!best || candidates[0].confidence > best.candidates[0].confidence) {
       best = { positions: analysis.words.filter((_position, k) => keep[k]), candidates };
@@ -413,18 +418,19 @@ function buildDraft(
       return;
     if (measure.unit && isMeasureKind(measure.unit)) {
       const { dim, base } = toBase(measure.value, measure.unit);
-      if (!(measure.leading && measures.length === 1)) sizes.push({ kind: 'strong', value: measure.value, dim, base });
+      if (!(measure.leading && measures.length === 1))
+        sizes.push({ kind: 'strong', value: measure.value, dim, base, at: measure.first });
       return;
     }
     if (measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box' || measure.packCount) {
-      sizes.push({ kind: 'count', value: measure.value });
+      sizes.push({ kind: 'count', value: measure.value, at: measure.first });
     }
     const others = measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));
     if (
       (measure.format === 'bare' && (others || sizeLike(measure.value) || unitBefore(analysis, measure))) ||
       (measure.unit && sizeLike(measure.value))
     ) {
-      sizes.push({ kind: 'weak', value: measure.value, named: namedFigure(analysis, k) });
+      sizes.push({ kind: 'weak', value: measure.value, named: namedFigure(analysis, k), at: measure.first });
     }
   });
   // A gallon states the size: "نص جالون", "2 gallon" beside the quantity, or one gallon bottle.

@@ -216,6 +216,11 @@ describe('words of a line', () => {
     ]);
   });
 
+  it('drops chatter before a colon with its figures, even a word that only looks like a catalogue word', () => {
+    // "pager" is a typo's guess for "Hager"; 4410 is the chatter's own figure, not a size.
+    expect(items('Pager 4410 fixed ✅ الطلب الجديد: Zahra bleach 950ml ٢ كرتون')).toEqual([['BLEACH-ZAHR-950ML', 2]]);
+  });
+
   it('drops a conjunction opening a segment before its figure, even when a name has it ("plus")', () => {
     // Osram alone fits two bulbs equally: the smaller, not a line left unmatched by "plus".
     expect(items('10 hager rcd 40a, plus 5 osram')).toEqual([
