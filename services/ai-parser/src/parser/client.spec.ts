@@ -228,6 +228,12 @@ describe('client extraction', () => {
     expect(clientOf('هلا معك، ابي ٥ كراتين بيبسي')).toBe('Unknown Client');
   });
 
+  it('takes shops named with a greeting word ("سوبرماركت السلام"), never the greeting alone', () => {
+    expect(clientOf('ابي ٥ كراتين بيبسي\nبقالة السلام - حي العليا')).toBe('بقالة السلام');
+    expect(clientOf('٣ كراتين نيدو، محل النور')).toBe('محل النور');
+    expect(clientOf('السلام عليكم\nابي ٥ كراتين بيبسي')).toBe('Unknown Client');
+  });
+
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });

@@ -376,6 +376,9 @@ function hasBusinessWord(tokens: Token[], span: Span): boolean {
   return false;
 }
 
+/** Greeting words that are also common shop names after the shop word ("سوبرماركت السلام", "محل النور"). */
+const GREETING_SHOP_NAMES = new Set(['السلام', 'النور', 'الخير']);
+
 /**
  * A span that names a business on its own ("ماركت الحرمين", "محل ميني ماركت القدس" → "ميني ماركت
  * القدس"): a business word, every word a name or business word, and not only business words.
@@ -386,8 +389,7 @@ function businessSpan(tokens: Token[], span: Span, isKnownWord: (norm: string) =
   if (first < span.last && GENERIC_SHOP.has(tokens[first].norm) && BUSINESS_WORDS.has(tokens[first + 1].norm))
     first += 1;
   const words = range(first, span.last);
-  if (!words.every((i) => BUSINESS_WORDS.has(tokens[i].norm) || isBusinessNameWord(tokens[i], isKnownWord)))
-    return null;
+  if (!words.every((i) => BUSINESS_WORDS.has(tokens[i].norm) || isShopNameWord(tokens, i, isKnownWord))) return null;
   if (!words.some((i) => BUSINESS_WORDS.has(tokens[i].norm))) return null;
   if (words.every((i) => BUSINESS_WORDS.has(tokens[i].norm))) return null;
   return { first, last: span.last };
@@ -451,6 +453,14 @@ function isBusinessNameWord(token: Token, isKnownWord: (norm: string) => boolean
   );
 }
 
+/** A word of a business name, or a greeting word right after the shop word ("سوبرماركت السلام"). */
+function isShopNameWord(tokens: Token[], i: number, isKnownWord: (norm: string) => boolean): boolean {
+  return (
+    isBusinessNameWord(tokens[i], isKnownWord) ||
+    (GREETING_SHOP_NAMES.has(tokens[i].norm) && BUSINESS_WORDS.has(tokens[i - 1]?.norm ?? ''))
+  );
+}
+
 /**
  * Where a billing statement puts the client's name: "Invoice under X", "bill to X", "in the name
  * of X", "والفاتورة باسم X", "على اسم X", "عالحساب تبع X", "على حساب X". Returns the index the name
@@ -511,7 +521,7 @@ function isBusinessPart(tokens: Token[], part: number[], isKnownWord: (norm: str
   return (
     part.length > 0 &&
     part.length <= 6 &&
-    named.every((i) => isBusinessNameWord(tokens[i], isKnownWord)) &&
+    named.every((i) => isShopNameWord(tokens, i, isKnownWord)) &&
     part.every((i) => tokens[i].kind === 'word' && !isUnitWord(tokens[i].norm)) &&
     hasBusinessWord(tokens, { first: part[0], last: part[part.length - 1] }) &&
     !part.every((i) => BUSINESS_WORDS.has(tokens[i].norm))
