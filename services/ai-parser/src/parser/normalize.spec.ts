@@ -64,5 +64,9 @@ describe('skeleton', () => {
     expect(skeleton('7aleeb')).toBe(skeleton('حليب'));
     expect(skeleton('clorox')).toBe(skeleton('كلوركس'));
     expect(skeleton('zabadi')).toBe(skeleton('زبادي'));
+    // A ta marbuta once normalised to ه, and "kh" for خ.
+    expect(skeleton('kibda')).toBe(skeleton(normalizeWord('كبدة')));
+    expect(skeleton('khiyar')).toBe(skeleton('خيار'));
+    expect(skeleton('khiyar')).toBe(skeleton('5iyar'));
   });
 });

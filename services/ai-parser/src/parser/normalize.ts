@@ -163,7 +163,8 @@ const ARABIC_SKELETON: Record<string, string> = {
 
 /**
  * Consonant skeleton: vowels (and ا و ي inside a word, ع, hamza) dropped, letters merged into
- * sound classes, doubled letters collapsed, a final ه/h after a vowel (ta marbuta) dropped.
+ * sound classes, doubled letters collapsed, a final ه (ta marbuta, written so once normalised) and
+ * a final h after a vowel dropped; "kh" is خ, as "5" is.
  */
 export function skeleton(word: string): string {
   const classes: string[] = [];
@@ -171,7 +172,7 @@ export function skeleton(word: string): string {
     const letters = [...word];
     letters.forEach((char, index) => {
       if ((char === 'و' || char === 'ي') && index === 0) classes.push(char === 'و' ? 'w' : 'y');
-      else if (char === 'ه' && index === letters.length - 1 && index > 0 && 'اويه'.includes(letters[index - 1])) {
+      else if (char === 'ه' && index === letters.length - 1 && index > 1) {
         /* ta marbuta or a silent final h */
       } else {
         const mapped = ARABIC_SKELETON[char];
@@ -181,7 +182,7 @@ export function skeleton(word: string): string {
   } else {
     let text = word
       .toLowerCase()
-      .replace(/kh/g, 'x')
+      .replace(/kh/g, '5')
       .replace(/sh|ch/g, 'S')
       .replace(/th|dh/g, 't')
       .replace(/gh/g, 'k')
