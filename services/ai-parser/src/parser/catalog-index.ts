@@ -516,6 +516,11 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     if (key !== null) voweledWords.set(key, [...(voweledWords.get(key) ?? []), word]);
   };
   for (const word of vocabulary) addVoweled(word);
+  const rootWords = new Map<string, string[]>();
+  for (const word of vocabulary) {
+    const key = rootKey(word);
+    if (key !== null) rootWords.set(key, [...(rootWords.get(key) ?? []), word]);
+  }
   for (const word of conceptByWord.keys()) if (!vocabulary.has(word)) addVoweled(word);
   for (const word of vocabulary) {
     const squashed = squash(word);
@@ -632,6 +637,11 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     for (const { word, distance } of glossaryFuzzy.lookup(forms[0])) {
       for (const concept of conceptsOf(word)) add(`c:${concept}`, typoScore(forms[0], word, distance));
     }
+    // A broken plural or another pattern of the same root ("مكانس" for "مكنسة", "جوانح" for "أجنحة").
+    if (found.size === 0) {
+      const root = rootKey(forms[0]);
+      for (const word of (root && rootWords.get(root)) || []) if (word !== forms[0]) add(`t:${word}`, 0.75);
+    }
     if (forms[1]) {
       for (const { word, distance } of fuzzy.lookup(forms[1]))
         add(`t:${word}`, typoScore(forms[1], word, distance) * 0.95);
@@ -733,6 +743,18 @@ function skuKey(sku: string): string {
 function vowelKey(word: string): string | null {
   if (word.length < 4 || !/^[\u0621-\u064a]+$/.test(word)) return null;
   return word[0] + word.slice(1, -1).replace(/[اوي]/g, '') + word[word.length - 1];
+}
+
+/**
+ * The root letters of an Arabic word of four letters or more: without its article, long vowels,
+ * hamzas and final ه ("مكانس" and "مكنسه" are مكنس, "جوانح" and "اجنحه" جنح), or null.
+ */
+function rootKey(word: string): string | null {
+  if (word.length < 4 || !/^[\u0621-\u064a]+$/.test(word)) return null;
+  let stem = word.startsWith('ال') && word.length > 5 ? word.slice(2) : word;
+  if (stem.endsWith('ه') || stem.endsWith('ة')) stem = stem.slice(0, -1);
+  const key = stem.replace(/[اويىءأإآؤئ]/g, '');
+  return key.length >= 3 ? key : null;
 }
 
 /** Whether one word is the other with one more long vowel (ا و ي) inside it ("بيبسي", "ببسي"). */

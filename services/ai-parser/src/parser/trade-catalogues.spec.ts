@@ -48,6 +48,10 @@ const CATALOGUE: CatalogItem[] = [
   ['CASE-ORA-CLR', 'Ora Slim Clear Case', 'كفر اورا سليم شفاف', 'piece'],
   ['PIPE-PPR-20MM', 'PPR Pipe 20mm 4m', 'ماسورة بي بي ار 20 مم 4 متر', 'piece'],
   ['PIPE-PPR-16MM', 'PPR Pipe 16mm 4m', 'ماسورة بي بي ار 16 مم 4 متر', 'piece'],
+  ['DUSTPAN-LONG', 'Long Handle Dustpan', 'جاروف بيد طويلة', 'piece'],
+  ['BRUSH-LONG', 'Long Handle Floor Brush', 'فرشاة أرضيات بيد طويلة', 'piece'],
+  ['CHK-WINGS-1KG', 'Frozen Chicken Wings 1kg', 'أجنحة دجاج مجمدة 1 كجم', 'carton'],
+  ['CHK-BREAST-1KG', 'Frozen Chicken Breast 1kg', 'صدر دجاج مجمد 1 كجم', 'carton'],
   ['CEM-WHITE-RAWDA-50KG', 'Rawda White Cement 50kg', 'أسمنت أبيض الروضة 50 كجم', 'bag'],
   ['CEM-RAWDA-OPC-50KG', 'Rawda Cement Ordinary 50kg', 'أسمنت الروضة عادي 50 كجم', 'bag'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
@@ -196,6 +200,12 @@ describe('a line that only changes the colour or size of the one before', () => 
 });
 
 describe('words of a line', () => {
+  it('reads a broken plural or another pattern of a name word\'s root ("جواريف"/"جاروف", "جوانح"/"أجنحة")', () => {
+    // The catalogue says جاروف and أجنحة; the messages say جواريف and جوانح.
+    expect(only('٥٠ جواريف يد طويلة')).toMatchObject({ sku: 'DUSTPAN-LONG', quantity: 50 });
+    expect(only('٥ كراتين جوانح دجاج')).toMatchObject({ sku: 'CHK-WINGS-1KG', quantity: 5 });
+  });
+
   it('drops Arabizi request verbs ("3atni", "ab8a", "3ayzeen")', () => {
     expect(only('3atni hager rcd 40a 6 7abbat')).toMatchObject({ sku: 'RCD-HAGER-40A', quantity: 6 });
     expect(only('ab8a osram 15w 12 7abba')).toMatchObject({ sku: 'BULB-OSR-15W', quantity: 12 });
