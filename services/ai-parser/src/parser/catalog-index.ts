@@ -575,9 +575,11 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     const arabicWords = new Set(
       family.flatMap((position) => pendingBrands[position].arabic).filter((word) => soundsLike(latin, word)),
     );
+    // The Arabic word in every item of the family, and in few others ("ايفون" also names the
+    // iPhone cables of other brands).
     const inFamily = [...arabicWords].filter((word) => {
       const list = postings.get(`t:${wordForms(word)[0]}`) ?? [];
-      return list.length === family.length && list.every((position, k) => position === family[k]);
+      return family.every((position) => list.includes(position)) && list.length - family.length <= family.length / 2;
     });
     // The one whose consonants are closest to the Latin brand's ("فيمتو" for Vimto, not "فواكه").
     const distance = (word: string): number => {

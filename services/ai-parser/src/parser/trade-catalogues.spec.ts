@@ -46,6 +46,9 @@ const CATALOGUE: CatalogItem[] = [
   ['CBL-ZED-X12-C', 'Zed X12 Type-C Cable 1m', 'كيبل زد X12 تايب سي 1 متر', 'piece'],
   ['CASE-NOVA-11', 'Nova 11 Clear Case', 'كفر نوفا 11 شفاف', 'piece'],
   ['CASE-ORA-CLR', 'Ora Slim Clear Case', 'كفر اورا سليم شفاف', 'piece'],
+  ['SP-NOVA-11', 'Nova 11 Screen Glass', 'استكر شاشة نوفا 11', 'piece'],
+  // Another brand's cable for the Nova: "نوفا" is still the Nova family's brand word.
+  ['CBL-LINK-NOVA', 'Link Cable for Nova Phones', 'كيبل لينك لجوالات نوفا', 'piece'],
   ['PIPE-PPR-20MM', 'PPR Pipe 20mm 4m', 'ماسورة بي بي ار 20 مم 4 متر', 'piece'],
   ['PIPE-PPR-16MM', 'PPR Pipe 16mm 4m', 'ماسورة بي بي ار 16 مم 4 متر', 'piece'],
   ['DUSTPAN-LONG', 'Long Handle Dustpan', 'جاروف بيد طويلة', 'piece'],
