@@ -142,6 +142,11 @@ function namedFigure(analysis: SegmentAnalysis, k: number): boolean {
   );
 }
 
+/** Whether only punctuation or noise follows the measure in its segment. */
+function closesSegment(analysis: SegmentAnalysis, measure: Measure): boolean {
+  return analysis.tokens.slice(measure.last + 1).every((token) => token.kind === 'punct' || token.kind === 'noise');
+}
+
 function sizeLike(value: number): boolean {
   return value >= 100 || !Number.isInteger(value);
 }
@@ -256,11 +261,21 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
   });
 
   const candidates = measures.filter((_m, k) => !sizes.has(k));
+  // "JBL Flip 6 ٢", "Nurofen 400 ٥": of two bare figures after the name, the one closing the line
+  // is the quantity and the one inside the name a model or strength.
+  const last = candidates[candidates.length - 1];
+  const closing =
+    last?.format === 'bare' &&
+    !last.leading &&
+    closesSegment(analysis, last) &&
+    candidates.some((measure) => measure !== last && measure.format === 'bare' && !measure.leading)
+      ? last
+      : null;
   const priority = (measure: Measure): number => {
     if (measure.format === 'x' || measure.format === 'label' || measure.format === 'colon') return 0;
     if (measure.unit && !isMeasureKind(measure.unit)) return 1;
     if (measure.unit && isMeasureKind(measure.unit)) return item?.perWeight || !item ? 1 : 3;
-    return 2;
+    return measure === closing ? 1.5 : 2;
   };
   const corrections = candidates.filter((measure) => measure.correction);
   const ranked = candidates

@@ -251,6 +251,13 @@ describe('figures and words that name another product', () => {
     expect(items('١٠ كفرات نوفا ١١ شفاف')).toEqual([['CASE-NOVA-11', 10]]);
   });
 
+  it('reads the figure closing a line as the quantity when another follows a word of the name', () => {
+    expect(items('Sona mini speaker blue 2 ٤، Zahra bleach 950 ٦')).toEqual([
+      ['SPK-SONA-BLU', 4],
+      ['BLEACH-ZAHR-950ML', 6],
+    ]);
+  });
+
   it('keeps the figures of the name in the wording of a line left unmatched', () => {
     expect(only('Volta power bank 30000 x 3')).toMatchObject({ sku: null, itemName: 'Volta power bank 30000' });
     expect(only('٣ كراتين حفاضات زيزي مقاس ٥')).toMatchObject({ sku: null, itemNameAr: 'حفاضات زيزي مقاس ٥' });
