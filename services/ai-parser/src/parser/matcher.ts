@@ -91,8 +91,6 @@ export interface Candidate {
   rank: number;
   /** Indexes into query.sizes of mentions this item's pack size explains. */
   sizesMatched: number[];
-  /** Pairs of the line's consecutive words that follow each other in the item's name too. */
-  pairs?: number;
 }
 
 export function queryWord(index: CatalogIndex, norm: string): QueryWord {
@@ -353,9 +351,9 @@ function breakTies(scored: Candidate[], query: MatchQuery): Candidate[] {
   }
   if (pool.length > 1) {
     // The item whose name has the line's words in the line's order.
-    for (const candidate of pool) candidate.pairs = pairsInOrder(candidate.indexed, query.words);
-    const most = Math.max(...pool.map((candidate) => candidate.pairs ?? 0));
-    pool = pool.filter((candidate) => candidate.pairs === most);
+    const pairs = pool.map((candidate) => pairsInOrder(candidate.indexed, query.words));
+    const most = Math.max(...pairs);
+    pool = pool.filter((_candidate, k) => pairs[k] === most);
   }
   let ambiguous = false;
   if (pool.length > 1) {

@@ -378,10 +378,9 @@ function rescueFromChatter(
     // Words left out are chatter: unknown to the catalogue, or known only as a typo's guess ("paid" → "Raid").
     if (words.some((word, k) => !keep[k] && (word.matches[0]?.score ?? 0) >= 0.9)) continue;
     const kept = words.filter((_word, k) => keep[k]);
-    const inSide = (position: number): boolean =>
-      side === 'before' ? position < first : side === 'after' ? position > last : position > colon;
-    // The figures of the words left out are theirs ("Invoice 3321 paid: Pif Paf 2 ctn").
-    const sizes = query.sizes.filter((size) => size.at === undefined || inSide(size.at) || side !== 'colon');
+    // A heading's figures are its own ("Invoice 3321 paid: Pif Paf 2 ctn").
+    const sizes =
+      side === 'colon' ? query.sizes.filter((size) => size.at === undefined || size.at > colon) : query.sizes;
     // After a colon the words left out are a heading; elsewhere the side must name something distinctive.
     const distinctive = side === 'colon' ? 0 : 0.75;
     if (!kept.some((word) => word.weight >= distinctive && word.matches[0]?.score >= 0.85)) continue;
