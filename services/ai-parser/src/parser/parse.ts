@@ -661,10 +661,21 @@ function ellipticContext(analysis: SegmentAnalysis, last: Draft | undefined, ind
   });
 }
 
-/** Positions of the items whose names hold the word as written (no typo or concept guesses). */
+/** Positions of the items whose names hold the word as written (no concept guesses). */
 function namingItems(index: CatalogIndex, norm: string): Set<number> {
   const out = new Set<number>();
   for (const form of wordForms(norm)) for (const position of index.postings.get(`t:${form}`) ?? []) out.add(position);
+  return out;
+}
+
+/** namingItems, or the items a close typo of the word names ("pandol" for Panadol). */
+function namingItemsOrTypo(index: CatalogIndex, norm: string): Set<number> {
+  const out = namingItems(index, norm);
+  if (out.size > 0) return out;
+  for (const match of index.resolve(norm)) {
+    if (match.score < 0.85 || !match.key.startsWith('t:')) continue;
+    for (const position of index.postings.get(match.key) ?? []) out.add(position);
+  }
   return out;
 }
 
@@ -684,7 +695,7 @@ function withNameWords(analysis: SegmentAnalysis, index: CatalogIndex): SegmentA
     const items = namingItems(index, token.norm);
     if (items.size === 0) return;
     const shares = (neighbour: number): boolean =>
-      words.has(neighbour) && [...namingItems(index, tokens[neighbour].norm)].some((item) => items.has(item));
+      words.has(neighbour) && [...namingItemsOrTypo(index, tokens[neighbour].norm)].some((item) => items.has(item));
     if (shares(position - 1) || shares(position + 1)) added.push(position);
   });
   if (added.length === 0) return analysis;

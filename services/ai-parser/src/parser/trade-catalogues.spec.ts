@@ -138,6 +138,10 @@ describe('vocabulary from the catalogue itself', () => {
     expect(only('2 extra boxes fevrex 500')).toMatchObject({ sku: 'PAIN-FEVR-500', quantity: 2 });
   });
 
+  it('reads "extra" as a word of the name next to a misspelt word of that name too ("fevrx extra")', () => {
+    expect(only('fevrx extra 3 box')).toMatchObject({ sku: 'PAIN-FEVR-EXTRA', quantity: 3 });
+  });
+
   it('reads a size letter after a word as the size the catalogue spells out ("gloves L")', () => {
     expect(only('latex gloves L x 12')).toMatchObject({ sku: 'GLV-LATEX-L', quantity: 12 });
     expect(only('latex gloves M - 8 boxes')).toMatchObject({ sku: 'GLV-LATEX-M', quantity: 8 });
