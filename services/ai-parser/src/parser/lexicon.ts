@@ -1823,6 +1823,7 @@ export const CONCEPTS: Concept[] = [
   { id: 'pink', group: 'colour', words: ['pink', 'وردي', 'زهري', 'بمبي', 'wardi'] },
   { id: 'silver', group: 'colour', words: ['silver', 'فضي', 'fiddi'] },
   { id: 'gold-colour', group: 'colour', words: ['golden', 'ذهبي', 'dahabi'] },
+  { id: 'clear', group: 'colour', words: ['clear', 'transparent', 'شفاف', 'شفافه', 'shafaf', 'shaffaf'] },
   // Flavours and oils
   { id: 'orange', group: 'flavour', words: ['orange', 'برتقال', 'burtuqal', 'bortogal', 'portokal', 'burtugal'] },
   { id: 'lemon', group: 'flavour', words: ['lemon', 'ليمون', 'lamoon', 'limon', 'laymoon'] },

@@ -44,6 +44,7 @@ const CATALOGUE: CatalogItem[] = [
   ['PRAWN-26-30', 'Vannamei Prawns Peeled 26/30 (per kg)', 'روبيان فانامي مقشر 26/30 بالكيلو', 'kg'],
   ['PRAWN-31-40', 'Vannamei Prawns Peeled 31/40 (per kg)', 'روبيان فانامي مقشر 31/40 بالكيلو', 'kg'],
   ['CBL-ZED-X12-C', 'Zed X12 Type-C Cable 1m', 'كيبل زد X12 تايب سي 1 متر', 'piece'],
+  ['CASE-NOVA-11-BLK', 'Nova 11 Black Case', 'كفر نوفا 11 أسود', 'piece'],
   ['CASE-NOVA-11', 'Nova 11 Clear Case', 'كفر نوفا 11 شفاف', 'piece'],
   ['CASE-ORA-CLR', 'Ora Slim Clear Case', 'كفر اورا سليم شفاف', 'piece'],
   ['SP-NOVA-11', 'Nova 11 Screen Glass', 'استكر شاشة نوفا 11', 'piece'],
@@ -136,6 +137,10 @@ describe('vocabulary from the catalogue itself', () => {
     expect(only('قفازات لاتكس كبير ١٠ علب')).toMatchObject({ sku: 'GLV-LATEX-L', quantity: 10 });
     // Not when it says something else ("2 extra boxes": two more).
     expect(only('2 extra boxes fevrex 500')).toMatchObject({ sku: 'PAIN-FEVR-500', quantity: 2 });
+  });
+
+  it('knows "clear" in Arabic and Arabizi as the colour it is', () => {
+    expect(only('10 kfar nova 11 shafaf')).toMatchObject({ sku: 'CASE-NOVA-11', quantity: 10 });
   });
 
   it('reads "extra" as a word of the name next to a misspelt word of that name too ("fevrx extra")', () => {
