@@ -543,7 +543,10 @@ function buildDraft(
     // its line and matches well ("Afia oil 1.5L", "Nido"); not a word in a greeting or a remark.
     // Nor a remark on a price ("Last time Rabea bags was 15.75").
     const stated = analysis.freeUnits.length > 0 || resolution.sizes.size > 0 || strongSizes.length > 0;
-    if (analysis.deliveryCue || analysis.priceRemark || !(stated || (alone && confidence >= 0.8))) {
+    if (analysis.priceRemark && !analysis.deliveryCue) {
+      // "Kingston 32GB flash @ 14 SR, need 50": a figure alone after the price orders the product.
+      pending = 'any';
+    } else if (analysis.deliveryCue || !(stated || (alone && confidence >= 0.8))) {
       if (!asked) return null;
       pending = 'condition';
     }

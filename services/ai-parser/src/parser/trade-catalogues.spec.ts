@@ -139,6 +139,15 @@ describe('vocabulary from the catalogue itself', () => {
     expect(only('2 extra boxes fevrex 500')).toMatchObject({ sku: 'PAIN-FEVR-500', quantity: 2 });
   });
 
+  it('orders a product named with its price when a figure alone follows ("@ 14 SR, need 50")', () => {
+    expect(items('Memo microSD 32GB @ 19 SR, need 40. Volta power bank 10000 @ 55 SR, send 6')).toEqual([
+      ['SD-MEMO-32', 40],
+      ['PB-VOLT-10K', 6],
+    ]);
+    // A price alone orders nothing.
+    expect(items('Memo microSD 32GB was 19 SR last time')).toEqual([]);
+  });
+
   it('knows "clear" in Arabic and Arabizi as the colour it is', () => {
     expect(only('10 kfar nova 11 shafaf')).toMatchObject({ sku: 'CASE-NOVA-11', quantity: 10 });
   });
