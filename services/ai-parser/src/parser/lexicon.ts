@@ -851,6 +851,14 @@ export const DEFAULT_DESCRIPTORS = set([
   'اصلي',
   'نقي',
   'طبيعي',
+  // A message's "the regular one": عادي, asli, 3adi.
+  'normal',
+  'asli',
+  'aslee',
+  'عادي',
+  'عاديه',
+  '3adi',
+  'aadi',
 ]);
 /** Descriptors of a variant: an item carrying them is only picked when they are asked for. */
 export const VARIANT_DESCRIPTORS = set([

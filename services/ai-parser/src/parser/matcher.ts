@@ -7,7 +7,7 @@ import {
   wordForms,
 } from './catalog-index.js';
 import { type Dimension, dimensionOf } from './dimensions.js';
-import { VARIANT_DESCRIPTORS } from './lexicon.js';
+import { DEFAULT_DESCRIPTORS, VARIANT_DESCRIPTORS } from './lexicon.js';
 
 /** Weight of a word the catalogue does not know ("Nutella", "mayo", a brand we do not stock). */
 const UNKNOWN_WEIGHT = 0.7;
@@ -98,7 +98,8 @@ export function queryWord(index: CatalogIndex, norm: string): QueryWord {
   const concepts = [...new Set(wordForms(norm).flatMap((form) => conceptsOf(form)))];
   let weight: number;
   if (matches.length === 0) {
-    weight = norm.length <= 2 ? SHORT_UNKNOWN_WEIGHT : UNKNOWN_WEIGHT;
+    // "the regular one" (عادي, asli) the catalogue does not spell out names nothing to look for.
+    weight = DEFAULT_DESCRIPTORS.has(norm) ? 0 : norm.length <= 2 ? SHORT_UNKNOWN_WEIGHT : UNKNOWN_WEIGHT;
   } else {
     const best = matches[0].score;
     weight = Math.max(

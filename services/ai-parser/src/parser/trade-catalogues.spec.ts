@@ -148,6 +148,11 @@ describe('vocabulary from the catalogue itself', () => {
     expect(items('Memo microSD 32GB was 19 SR last time')).toEqual([]);
   });
 
+  it('reads "the regular one" (عادي, asli) as no word to look for', () => {
+    expect(only('zahra asli 950ml x 4')).toMatchObject({ sku: 'BLEACH-ZAHR-950ML', quantity: 4 });
+    expect(only('٤ مبيض زهرة عادي ٩٥٠ مل')).toMatchObject({ sku: 'BLEACH-ZAHR-950ML', quantity: 4 });
+  });
+
   it('knows "clear" in Arabic and Arabizi as the colour it is', () => {
     expect(only('10 kfar nova 11 shafaf')).toMatchObject({ sku: 'CASE-NOVA-11', quantity: 10 });
   });
