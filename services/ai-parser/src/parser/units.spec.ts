@@ -64,6 +64,7 @@ describe('lookupUnit', () => {
     expect(unitOf('كرتونتين')).toMatchObject({ kind: 'carton', count: 2 });
     expect(unitOf('شوالين')).toMatchObject({ kind: 'bag', count: 2 });
     expect(unitOf('كيلوين')).toMatchObject({ kind: 'kg', count: 2 });
+    expect(unitOf('kartoonain')).toMatchObject({ kind: 'carton', count: 2 });
   });
 
   it('takes one-letter units only right after a number', () => {
