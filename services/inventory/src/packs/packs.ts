@@ -40,7 +40,10 @@ export function toPackRows(
 }
 
 /** A pack as it leaves the service, with the price it sells at (its own, else factor × the item's). */
-export function toStockPackDto(pack: StockPackEntity, baseSellingPrice: string): StockPackDto {
+export function toStockPackDto(
+  pack: Pick<StockPackEntity, 'unit' | 'factor' | 'sellingPrice' | 'barcode'>,
+  baseSellingPrice: string,
+): StockPackDto {
   return {
     unit: pack.unit,
     factor: quantityJson(pack.factor),

@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { containsPattern, readEntities } from '@erp/common';
-import type { SortOrder, StockSortField, StockStatus } from '@erp/contracts';
+import type { SortOrder, StockSortField, StockStatus, StockUnit } from '@erp/contracts';
+import { StockPackEntity } from '../packs/stock-pack.entity.js';
 import { StockItemEntity } from './stock-item.entity.js';
 import { StockUpdateEntity } from './stock-update.entity.js';
 
@@ -20,6 +21,21 @@ export interface StockItemPageQuery {
   limit: number;
   offset: number;
   withTotal: boolean;
+}
+
+/** An item of the partner API's product page as findProductPage reads it (numerics as text). */
+export interface ProductRow {
+  id: string;
+  name: string;
+  nameAr: string | null;
+  sku: string;
+  quantity: string;
+  unit: StockUnit;
+  costPrice: string;
+  sellingPrice: string;
+  lowStockThreshold: string;
+  updatedAt: string;
+  packs: Array<Pick<StockPackEntity, 'unit' | 'factor' | 'sellingPrice' | 'barcode'>>;
 }
 
 /** Searches whose counts are kept at most (all dropped when full: a new version drops them anyway). */
@@ -52,29 +68,72 @@ export class StockItemsRepository {
    * the catalogue's names decide (no status, no updatedSince) is kept per catalogue version.
    */
   async findPage(query: StockItemPageQuery): Promise<{ items: StockItemEntity[]; total: number | null }> {
-    const matching = () => {
-      const builder = this.rows.createQueryBuilder('item');
-      if (query.search) builder.andWhere('item.search_key LIKE :pattern', { pattern: containsPattern(query.search) });
-      if (query.updatedSince) builder.andWhere('item.updatedAt >= :since', { since: new Date(query.updatedSince) });
-      if (query.status === 'low') builder.andWhere('item.quantity <= item.lowStockThreshold');
-      if (query.status === 'in_stock') builder.andWhere('item.quantity > item.lowStockThreshold');
-      return builder;
-    };
-    const page = matching();
+    const [items, total] = await Promise.all([readEntities(this.page(query)), this.total(query)]);
+    return { items, total };
+  }
+
+  /**
+   * A page as findPage gives it in the partner API's product shape, each item with its packs, in one
+   * statement and without entity hydration: the columns it answers as PostgreSQL's text (numerics
+   * as written, the change time already in ISO 8601, truncated to the millisecond as a Date would
+   * be), the packs as JSON. Partners' catalogue syncs read it over and over (issue #23).
+   */
+  async findProductPage(query: StockItemPageQuery): Promise<{ rows: ProductRow[]; total: number | null }> {
+    const packs = this.rows.manager.connection.getMetadata(StockPackEntity).tablePath;
+    const page = this.page(query)
+      .select([])
+      .addSelect('item.id', 'id')
+      .addSelect('item.name', 'name')
+      .addSelect('item.name_ar', 'nameAr')
+      .addSelect('item.sku', 'sku')
+      .addSelect('item.quantity', 'quantity')
+      .addSelect('item.unit', 'unit')
+      .addSelect('item.cost_price', 'costPrice')
+      .addSelect('item.selling_price', 'sellingPrice')
+      .addSelect('item.low_stock_threshold', 'lowStockThreshold')
+      .addSelect(`to_char(item.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, 'updatedAt')
+      .addSelect(
+        `COALESCE((SELECT json_agg(json_build_object('unit', pack.unit, 'factor', pack.factor::text,
+          'sellingPrice', pack.selling_price::text, 'barcode', pack.barcode) ORDER BY pack.factor, pack.unit)
+          FROM ${packs} pack WHERE pack.stock_item_id = item.id), '[]')`,
+        'packs',
+      );
+    const [sql, parameters] = page.getQueryAndParameters();
+    const [rows, total] = await Promise.all([
+      this.rows.manager.query(sql, parameters) as Promise<ProductRow[]>,
+      this.total(query),
+    ]);
+    return { rows, total };
+  }
+
+  /** The items a query matches, ordered and paged. */
+  private page(query: StockItemPageQuery): SelectQueryBuilder<StockItemEntity> {
+    const page = this.matching(query);
     if (query.sort) {
       const direction = query.sort.direction === 'asc' ? 'ASC' : 'DESC';
       const column = query.sort.field === 'name' ? 'lower(item.name)' : `item.${query.sort.field}`;
       page.orderBy(column, direction).addOrderBy('item.id', direction);
     } else if (query.updatedSince) page.orderBy('item.updatedAt').addOrderBy('item.id');
     else page.orderBy('lower(item.name)').addOrderBy('item.id');
-    page.limit(query.limit).offset(query.offset);
-    if (!query.withTotal) return { items: await readEntities(page), total: null };
-    const byNamesOnly = !query.status && !query.updatedSince;
-    const [items, total] = await Promise.all([
-      readEntities(page),
-      byNamesOnly ? this.countOfSearch(query.search ?? '', matching) : this.count(matching()),
-    ]);
-    return { items, total };
+    return page.limit(query.limit).offset(query.offset);
+  }
+
+  private matching(query: StockItemPageQuery): SelectQueryBuilder<StockItemEntity> {
+    const builder = this.rows.createQueryBuilder('item');
+    if (query.search) builder.andWhere('item.search_key LIKE :pattern', { pattern: containsPattern(query.search) });
+    if (query.updatedSince) builder.andWhere('item.updatedAt >= :since', { since: new Date(query.updatedSince) });
+    if (query.status === 'low') builder.andWhere('item.quantity <= item.lowStockThreshold');
+    if (query.status === 'in_stock') builder.andWhere('item.quantity > item.lowStockThreshold');
+    return builder;
+  }
+
+  /** The total when asked; a count that only the catalogue's names decide is kept per version. */
+  private async total(query: StockItemPageQuery): Promise<number | null> {
+    if (!query.withTotal) return null;
+    if (!query.status && !query.updatedSince) {
+      return this.countOfSearch(query.search ?? '', () => this.matching(query));
+    }
+    return this.count(this.matching(query));
   }
 
   private async count(matching: SelectQueryBuilder<StockItemEntity>): Promise<number> {
