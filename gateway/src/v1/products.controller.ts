@@ -11,11 +11,11 @@ import {
   type RpcMeta,
   type StockItemDto,
 } from '@erp/contracts';
-import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Patch, Query } from '@nestjs/common';
 import { RequireApiKey } from '../auth/access.decorators.js';
 import { ParseIdPipe } from '../common/parse-id.pipe.js';
 import { RequestMeta } from '../common/request-meta.decorator.js';
-import { ok, page } from './envelope.js';
+import { ok, serializedPage } from './envelope.js';
 
 function toProduct(item: StockItemDto): ProductDto {
   return {
@@ -41,9 +41,11 @@ export class V1ProductsController {
   /** By name, or by last change with `updatedSince`; `include=batches` adds batches with expiry. */
   @RequireApiKey(ApiKeyPermission.ProductsRead)
   @Get()
-  async list(@Query() query: ListProductsDto, @RequestMeta() meta: RpcMeta): Promise<Envelope<ProductDto[]>> {
-    const result = await this.inventory.listProducts(query, meta);
-    return page(result.items, result.hasMore, result.total);
+  @Header('content-type', 'application/json; charset=utf-8')
+  async list(@Query() query: ListProductsDto, @RequestMeta() meta: RpcMeta): Promise<string> {
+    // The envelope of `page`, around the items as the inventory service wrote them.
+    const result = await this.inventory.listSerializedProducts(query, meta);
+    return serializedPage(result.items, result.count, result.hasMore, result.total);
   }
 
   /** Names, SKU, unit, prices or threshold; the quantity changes through /stock. */

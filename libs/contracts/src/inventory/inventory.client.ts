@@ -2,7 +2,7 @@ import type { ClientProxy } from '@nestjs/microservices';
 import type { RpcMeta } from '../rpc.js';
 import { ServiceClient } from '../service-client.js';
 import { ServiceName } from '../services.js';
-import type { ListProductsDto, ProductPageDto } from '../v1/products.dto.js';
+import type { ListProductsDto, ProductDto, ProductPageDto, SerializedProductPageDto } from '../v1/products.dto.js';
 import type { ExpiringBatchDto } from './expiring.dto.js';
 import { InventoryPatterns } from './inventory.patterns.js';
 import type { ListStockMovementsDto, StockMovementPageDto } from './stock-movement.dto.js';
@@ -68,7 +68,13 @@ export class InventoryClient extends ServiceClient {
   }
 
   /** The partner API's products: a page and whether another follows. */
-  listProducts(query: ListProductsDto, meta: RpcMeta): Promise<ProductPageDto> {
+  async listProducts(query: ListProductsDto, meta: RpcMeta): Promise<ProductPageDto> {
+    const page = await this.listSerializedProducts(query, meta);
+    return { items: JSON.parse(page.items) as ProductDto[], hasMore: page.hasMore, total: page.total };
+  }
+
+  /** The same page with its items still in JSON, for an answer that passes them on as they are. */
+  listSerializedProducts(query: ListProductsDto, meta: RpcMeta): Promise<SerializedProductPageDto> {
     return this.send(InventoryPatterns.ListProducts, query, meta);
   }
 

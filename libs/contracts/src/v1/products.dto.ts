@@ -76,9 +76,20 @@ export class ListProductsDto {
   include?: 'batches';
 }
 
-/** inventory.list-products: a page and whether another follows. */
+/** A page of products and whether another follows. */
 export interface ProductPageDto {
   items: ProductDto[];
+  hasMore: boolean;
+  total: number | null;
+}
+
+/**
+ * inventory.list-products: the page with its items already in JSON (a ProductDto[]), so that the
+ * partner API passes them on as they are rather than parsing and writing them again (issue #23).
+ */
+export interface SerializedProductPageDto {
+  items: string;
+  count: number;
   hasMore: boolean;
   total: number | null;
 }

@@ -1,4 +1,4 @@
-import { InventoryPatterns, ListProductsDto, type ProductPageDto } from '@erp/contracts';
+import { InventoryPatterns, ListProductsDto, type SerializedProductPageDto } from '@erp/contracts';
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ProductsService } from './products.service.js';
@@ -8,7 +8,7 @@ export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
   @MessagePattern(InventoryPatterns.ListProducts)
-  list(@Payload('data') dto: ListProductsDto): Promise<ProductPageDto> {
+  list(@Payload('data') dto: ListProductsDto): Promise<SerializedProductPageDto> {
     return this.products.list(dto);
   }
 }

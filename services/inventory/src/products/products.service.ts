@@ -1,5 +1,5 @@
 import { moneyJson, quantityJson } from '@erp/common';
-import type { ListProductsDto, ProductBatchDto, ProductDto, ProductPageDto } from '@erp/contracts';
+import type { ListProductsDto, ProductBatchDto, ProductDto, SerializedProductPageDto } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
@@ -36,7 +36,7 @@ export class ProductsService {
     @InjectDataSource() private readonly dataSource: DataSource,
   ) {}
 
-  async list(query: ListProductsDto): Promise<ProductPageDto> {
+  async list(query: ListProductsDto): Promise<SerializedProductPageDto> {
     const page = await this.items.findProductPage({
       search: query.search,
       updatedSince: query.updatedSince,
@@ -46,8 +46,10 @@ export class ProductsService {
     });
     const rows = page.rows.slice(0, query.limit);
     const batchesByItem = query.include === 'batches' ? await this.batchesOf(rows.map((row) => row.id)) : null;
+    const items = rows.map((row) => toProductDto(row, batchesByItem ? (batchesByItem.get(row.id) ?? []) : undefined));
     return {
-      items: rows.map((row) => toProductDto(row, batchesByItem ? (batchesByItem.get(row.id) ?? []) : undefined)),
+      items: JSON.stringify(items),
+      count: items.length,
       hasMore: page.rows.length > query.limit,
       total: page.total,
     };
