@@ -1,4 +1,4 @@
-import { readEntities } from '@erp/common';
+import { quantityJson, readEntities } from '@erp/common';
 import { InventoryClient, ServiceName } from '@erp/contracts';
 import { startTestService, testServiceClient, TestEnvironment } from '@erp/testing';
 import type { INestMicroservice } from '@nestjs/common';
@@ -106,5 +106,61 @@ describe('the stock list total', () => {
     await dataSource.query(`DELETE FROM inventory.stock_items WHERE sku = 'ANC-400'`);
     expect(await total('anchor')).toBe(0);
     expect(await total('')).toBe(2);
+  });
+});
+
+describe('the partner product page', () => {
+  const meta = { requestId: 'product-page' };
+
+  it('is written by PostgreSQL byte for byte as the stock list and the batches read in JavaScript would write it', async () => {
+    // A pack priced from the item (2.5 × 0.05 = 0.125: half away from zero gives 0.13, half-even 0.12),
+    // and a spent batch, which a product leaves out.
+    await dataSource.query(`
+      INSERT INTO inventory.stock_item_packs (stock_item_id, unit, factor, selling_price, barcode)
+      SELECT id, 'sack', 2.5, NULL, NULL FROM inventory.stock_items WHERE sku = 'RICE-5'`);
+    await dataSource.query(`
+      INSERT INTO inventory.stock_batches (stock_item_id, batch_number, quantity, received_quantity, expiry_date)
+      SELECT id, 'B-0', 0, 4, DATE '2026-12-31' FROM inventory.stock_items WHERE sku = 'NIDO-225'`);
+
+    const stock = await inventory.listStockItems({ limit: 10, offset: 0 }, meta);
+    const batches = await dataSource
+      .getRepository(StockBatchEntity)
+      .createQueryBuilder('batch')
+      .where('batch.quantity > 0')
+      .orderBy('batch.expiryDate', 'ASC', 'NULLS LAST')
+      .addOrderBy('batch.createdAt')
+      .addOrderBy('batch.id')
+      .getMany();
+    const expected = stock.items.map((item) => ({
+      id: item.id,
+      name: item.name,
+      nameAr: item.nameAr,
+      sku: item.sku,
+      quantity: item.quantity,
+      unit: item.unit,
+      costPrice: item.costPrice,
+      sellingPrice: item.sellingPrice,
+      lowStockThreshold: item.lowStockThreshold,
+      packs: item.packs,
+      updatedAt: item.updatedAt,
+      batches: batches
+        .filter((batch) => batch.stockItemId === item.id)
+        .map((batch) => ({
+          batchNumber: batch.batchNumber,
+          quantity: quantityJson(batch.quantity),
+          expiryDate: batch.expiryDate,
+        })),
+    }));
+    expect(expected.map((item) => [item.sku, item.quantity, item.packs.map((pack) => pack.price)])).toEqual([
+      ['RICE-5', -3.125, ['0.13']],
+      ['NIDO-225', 12.5, ['180.75', '444.00']],
+    ]);
+    expect(expected[1]!.batches.map((batch) => batch.batchNumber)).toEqual(['B-1', null]);
+
+    const withBatches = await inventory.listSerializedProducts({ limit: 10, offset: 0, include: 'batches' }, meta);
+    expect(withBatches.items).toBe(JSON.stringify(expected));
+    const plain = await inventory.listSerializedProducts({ limit: 1, offset: 1 }, meta);
+    expect(plain.items).toBe(JSON.stringify([expected[1]].map(({ batches: _batches, ...product }) => product)));
+    expect([plain.count, plain.hasMore]).toEqual([1, false]);
   });
 });

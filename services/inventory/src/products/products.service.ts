@@ -1,40 +1,15 @@
-import { moneyJson, quantityJson } from '@erp/common';
-import type { ListProductsDto, ProductBatchDto, ProductDto, SerializedProductPageDto } from '@erp/contracts';
+import type { ListProductsDto, SerializedProductPageDto } from '@erp/contracts';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
-import { BatchesRepository } from '../batches/batches.repository.js';
-import { toStockPackDto } from '../packs/packs.js';
-import { type ProductRow, StockItemsRepository } from '../stock-items/stock-items.repository.js';
-
-function toProductDto(row: ProductRow, batches: ProductBatchDto[] | undefined): ProductDto {
-  return {
-    id: row.id,
-    name: row.name,
-    nameAr: row.nameAr,
-    sku: row.sku,
-    quantity: quantityJson(row.quantity),
-    unit: row.unit,
-    costPrice: moneyJson(row.costPrice),
-    sellingPrice: moneyJson(row.sellingPrice),
-    lowStockThreshold: quantityJson(row.lowStockThreshold),
-    packs: row.packs.map((pack) => toStockPackDto(pack, row.sellingPrice)),
-    updatedAt: row.updatedAt,
-    ...(batches ? { batches } : {}),
-  };
-}
+import { StockItemsRepository } from '../stock-items/stock-items.repository.js';
 
 /**
  * Products of the partner API (CONTRACT §7): stock items paged by name, or by last change for
  * syncing; one extra row tells whether another page follows, so nothing is counted unless asked.
+ * The items come from PostgreSQL already in JSON and are passed on as they are (issue #23).
  */
 @Injectable()
 export class ProductsService {
-  constructor(
-    private readonly items: StockItemsRepository,
-    private readonly batches: BatchesRepository,
-    @InjectDataSource() private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly items: StockItemsRepository) {}
 
   async list(query: ListProductsDto): Promise<SerializedProductPageDto> {
     const page = await this.items.findProductPage({
@@ -43,28 +18,14 @@ export class ProductsService {
       limit: query.limit + 1,
       offset: query.offset,
       withTotal: query.withTotal === true,
+      withBatches: query.include === 'batches',
     });
-    const rows = page.rows.slice(0, query.limit);
-    const batchesByItem = query.include === 'batches' ? await this.batchesOf(rows.map((row) => row.id)) : null;
-    const items = rows.map((row) => toProductDto(row, batchesByItem ? (batchesByItem.get(row.id) ?? []) : undefined));
+    const items = page.items.slice(0, query.limit);
     return {
-      items: JSON.stringify(items),
+      items: `[${items.join(',')}]`,
       count: items.length,
-      hasMore: page.rows.length > query.limit,
+      hasMore: page.items.length > query.limit,
       total: page.total,
     };
-  }
-
-  /** Batches that hold stock, earliest expiry first. */
-  private async batchesOf(itemIds: string[]): Promise<Map<string, ProductBatchDto[]>> {
-    const batches = await this.batches.findStockedOf(itemIds, this.dataSource.manager);
-    const byItem = new Map<string, ProductBatchDto[]>();
-    for (const batch of batches) {
-      byItem.set(batch.stockItemId, [
-        ...(byItem.get(batch.stockItemId) ?? []),
-        { batchNumber: batch.batchNumber, quantity: quantityJson(batch.quantity), expiryDate: batch.expiryDate },
-      ]);
-    }
-    return byItem;
   }
 }

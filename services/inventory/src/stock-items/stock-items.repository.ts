@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { containsPattern, readEntities } from '@erp/common';
-import type { SortOrder, StockSortField, StockStatus, StockUnit } from '@erp/contracts';
+import type { SortOrder, StockSortField, StockStatus } from '@erp/contracts';
+import { StockBatchEntity } from '../batches/stock-batch.entity.js';
 import { StockPackEntity } from '../packs/stock-pack.entity.js';
 import { StockItemEntity } from './stock-item.entity.js';
 import { StockUpdateEntity } from './stock-update.entity.js';
@@ -23,20 +24,19 @@ export interface StockItemPageQuery {
   withTotal: boolean;
 }
 
-/** An item of the partner API's product page as findProductPage reads it (numerics as text). */
-export interface ProductRow {
-  id: string;
-  name: string;
-  nameAr: string | null;
-  sku: string;
-  quantity: string;
-  unit: StockUnit;
-  costPrice: string;
-  sellingPrice: string;
-  lowStockThreshold: string;
-  updatedAt: string;
-  packs: Array<Pick<StockPackEntity, 'unit' | 'factor' | 'sellingPrice' | 'barcode'>>;
-}
+/** The stock item columns a product is written from. */
+const PRODUCT_COLUMNS = [
+  'id',
+  'name',
+  'name_ar',
+  'sku',
+  'quantity',
+  'unit',
+  'cost_price',
+  'selling_price',
+  'low_stock_threshold',
+  'updated_at',
+] as const;
 
 /** Searches whose counts are kept at most (all dropped when full: a new version drops them anyway). */
 const MAX_KEPT_COUNTS = 1_000;
@@ -73,37 +73,57 @@ export class StockItemsRepository {
   }
 
   /**
-   * A page as findPage gives it in the partner API's product shape, each item with its packs, in one
-   * statement and without entity hydration: the columns it answers as PostgreSQL's text (numerics
-   * as written, the change time already in ISO 8601, truncated to the millisecond as a Date would
-   * be), the packs as JSON. Partners' catalogue syncs read it over and over (issue #23).
+   * A page as findPage gives it, each item already in the partner API's JSON (a ProductDto, CONTRACT
+   * §7 and §10), written by PostgreSQL in the same statement: no entities, no Date parsing, no JSON
+   * written again in JavaScript. Partners' catalogue syncs read it over and over (issue #23). The
+   * values are the ones the JavaScript mappers give (quantityJson, moneyJson, packPrice): a quantity
+   * as a number without trailing zeros, money as text with 2 decimals, a pack's price its own or the
+   * factor times the item's rounded half away from zero, the change time in ISO 8601 truncated to
+   * the millisecond as a Date is; a test compares them byte for byte.
    */
-  async findProductPage(query: StockItemPageQuery): Promise<{ rows: ProductRow[]; total: number | null }> {
-    const packs = this.rows.manager.connection.getMetadata(StockPackEntity).tablePath;
-    const page = this.page(query)
-      .select([])
-      .addSelect('item.id', 'id')
-      .addSelect('item.name', 'name')
-      .addSelect('item.name_ar', 'nameAr')
-      .addSelect('item.sku', 'sku')
-      .addSelect('item.quantity', 'quantity')
-      .addSelect('item.unit', 'unit')
-      .addSelect('item.cost_price', 'costPrice')
-      .addSelect('item.selling_price', 'sellingPrice')
-      .addSelect('item.low_stock_threshold', 'lowStockThreshold')
-      .addSelect(`to_char(item.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`, 'updatedAt')
-      .addSelect(
-        `COALESCE((SELECT json_agg(json_build_object('unit', pack.unit, 'factor', pack.factor::text,
-          'sellingPrice', pack.selling_price::text, 'barcode', pack.barcode) ORDER BY pack.factor, pack.unit)
-          FROM ${packs} pack WHERE pack.stock_item_id = item.id), '[]')`,
-        'packs',
-      );
-    const [sql, parameters] = page.getQueryAndParameters();
+  async findProductPage(
+    query: StockItemPageQuery & { withBatches: boolean },
+  ): Promise<{ items: string[]; total: number | null }> {
+    const table = (entity: typeof StockPackEntity | typeof StockBatchEntity) =>
+      this.rows.manager.connection.getMetadata(entity).tablePath;
+    const paged = this.page(query).select([]);
+    for (const column of PRODUCT_COLUMNS) paged.addSelect(`item.${column}`, column);
+    const [pageSql, parameters] = paged.getQueryAndParameters();
+    // The page is cut first and written after (in the paged query's own select list, the JSON would be
+    // written for every row an offset skips too); its rows are numbered in the order they come, and
+    // packs and batches are read for those rows only, each as a row of exactly the answered fields
+    // (json_agg would put spaces between them).
+    const batchesOfPage = `batches AS (
+        SELECT batch.stock_item_id, ('[' || string_agg(row_to_json(shown)::text, ','
+          ORDER BY batch.expiry_date NULLS LAST, batch.created_at, batch.id) || ']')::json AS batches
+        FROM ${table(StockBatchEntity)} batch JOIN page ON page.id = batch.stock_item_id
+        CROSS JOIN LATERAL (SELECT batch.batch_number AS "batchNumber", trim_scale(batch.quantity) AS quantity,
+          batch.expiry_date AS "expiryDate") shown
+        WHERE batch.quantity > 0
+        GROUP BY batch.stock_item_id)`;
+    const sql = `
+      WITH page AS (SELECT cut.*, row_number() OVER () AS position FROM (${pageSql}) cut),
+      packs AS (
+        SELECT pack.stock_item_id, ('[' || string_agg(row_to_json(shown)::text, ',' ORDER BY pack.factor, pack.unit) || ']')::json AS packs
+        FROM ${table(StockPackEntity)} pack JOIN page ON page.id = pack.stock_item_id
+        CROSS JOIN LATERAL (SELECT pack.unit, trim_scale(pack.factor) AS factor, pack.selling_price::text AS "sellingPrice",
+          COALESCE(pack.selling_price, round(pack.factor * page.selling_price, 2))::text AS price, pack.barcode) shown
+        GROUP BY pack.stock_item_id)${query.withBatches ? `, ${batchesOfPage}` : ''}
+      SELECT (SELECT row_to_json(product)::text FROM (SELECT item.id, item.name, item.name_ar AS "nameAr", item.sku,
+        trim_scale(item.quantity) AS quantity, item.unit, item.cost_price::text AS "costPrice",
+        item.selling_price::text AS "sellingPrice", trim_scale(item.low_stock_threshold) AS "lowStockThreshold",
+        COALESCE(packs.packs, '[]') AS packs,
+        to_char(item.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+        ${query.withBatches ? `, COALESCE(batches.batches, '[]') AS batches` : ''}) product) AS product
+      FROM page item
+      LEFT JOIN packs ON packs.stock_item_id = item.id
+      ${query.withBatches ? 'LEFT JOIN batches ON batches.stock_item_id = item.id' : ''}
+      ORDER BY item.position`;
     const [rows, total] = await Promise.all([
-      this.rows.manager.query(sql, parameters) as Promise<ProductRow[]>,
+      this.rows.manager.query(sql, parameters) as Promise<Array<{ product: string }>>,
       this.total(query),
     ]);
-    return { rows, total };
+    return { items: rows.map((row) => row.product), total };
   }
 
   /** The items a query matches, ordered and paged. */
