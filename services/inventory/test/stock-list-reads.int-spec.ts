@@ -162,5 +162,9 @@ describe('the partner product page', () => {
     const plain = await inventory.listSerializedProducts({ limit: 1, offset: 1 }, meta);
     expect(plain.items).toBe(JSON.stringify([expected[1]].map(({ batches: _batches, ...product }) => product)));
     expect([plain.count, plain.hasMore]).toEqual([1, false]);
+    const first = await inventory.listSerializedProducts({ limit: 1, offset: 0 }, meta);
+    expect([JSON.parse(first.items).length, first.count, first.hasMore]).toEqual([1, 1, true]);
+    const beyond = await inventory.listSerializedProducts({ limit: 10, offset: 5, withTotal: true }, meta);
+    expect(beyond).toEqual({ items: '[]', count: 0, hasMore: false, total: 2 });
   });
 });

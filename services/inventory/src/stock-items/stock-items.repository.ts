@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
 import { containsPattern, readEntities } from '@erp/common';
-import type { SortOrder, StockSortField, StockStatus } from '@erp/contracts';
+import type { SerializedProductPageDto, SortOrder, StockSortField, StockStatus } from '@erp/contracts';
 import { StockBatchEntity } from '../batches/stock-batch.entity.js';
 import { StockPackEntity } from '../packs/stock-pack.entity.js';
 import { StockItemEntity } from './stock-item.entity.js';
@@ -73,7 +73,7 @@ export class StockItemsRepository {
   }
 
   /**
-   * A page as findPage gives it, each item already in the partner API's JSON (a ProductDto, CONTRACT
+   * A page as findPage gives it, its items already in the partner API's JSON (a ProductDto[], CONTRACT
    * §7 and §10), written by PostgreSQL in the same statement: no entities, no Date parsing, no JSON
    * written again in JavaScript. Partners' catalogue syncs read it over and over (issue #23). The
    * values are the ones the JavaScript mappers give (quantityJson, moneyJson, packPrice): a quantity
@@ -81,18 +81,18 @@ export class StockItemsRepository {
    * factor times the item's rounded half away from zero, the change time in ISO 8601 truncated to
    * the millisecond as a Date is; a test compares them byte for byte.
    */
-  async findProductPage(
-    query: StockItemPageQuery & { withBatches: boolean },
-  ): Promise<{ items: string[]; total: number | null }> {
+  async findProductPage(query: StockItemPageQuery & { withBatches: boolean }): Promise<SerializedProductPageDto> {
     const table = (entity: typeof StockPackEntity | typeof StockBatchEntity) =>
       this.rows.manager.connection.getMetadata(entity).tablePath;
-    const paged = this.page(query).select([]);
+    // One row more than asked tells whether another page follows.
+    const paged = this.page({ ...query, limit: query.limit + 1 }).select([]);
     for (const column of PRODUCT_COLUMNS) paged.addSelect(`item.${column}`, column);
     const [pageSql, parameters] = paged.getQueryAndParameters();
     // The page is cut first and written after (in the paged query's own select list, the JSON would be
     // written for every row an offset skips too); its rows are numbered in the order they come, and
     // packs and batches are read for those rows only, each as a row of exactly the answered fields
-    // (json_agg would put spaces between them).
+    // (json_agg would put spaces between them). The answer is one text, the items joined in the page's
+    // order, without the extra row.
     const batchesOfPage = `batches AS (
         SELECT batch.stock_item_id, ('[' || string_agg(row_to_json(shown)::text, ','
           ORDER BY batch.expiry_date NULLS LAST, batch.created_at, batch.id) || ']')::json AS batches
@@ -109,7 +109,7 @@ export class StockItemsRepository {
         CROSS JOIN LATERAL (SELECT pack.unit, trim_scale(pack.factor) AS factor, pack.selling_price::text AS "sellingPrice",
           COALESCE(pack.selling_price, round(pack.factor * page.selling_price, 2))::text AS price, pack.barcode) shown
         GROUP BY pack.stock_item_id)${query.withBatches ? `, ${batchesOfPage}` : ''}
-      SELECT (SELECT row_to_json(product)::text FROM (SELECT item.id, item.name, item.name_ar AS "nameAr", item.sku,
+      , products AS (SELECT item.position, (SELECT row_to_json(product)::text FROM (SELECT item.id, item.name, item.name_ar AS "nameAr", item.sku,
         trim_scale(item.quantity) AS quantity, item.unit, item.cost_price::text AS "costPrice",
         item.selling_price::text AS "sellingPrice", trim_scale(item.low_stock_threshold) AS "lowStockThreshold",
         COALESCE(packs.packs, '[]') AS packs,
@@ -118,12 +118,15 @@ export class StockItemsRepository {
       FROM page item
       LEFT JOIN packs ON packs.stock_item_id = item.id
       ${query.withBatches ? 'LEFT JOIN batches ON batches.stock_item_id = item.id' : ''}
-      ORDER BY item.position`;
-    const [rows, total] = await Promise.all([
-      this.rows.manager.query(sql, parameters) as Promise<Array<{ product: string }>>,
+      )
+      SELECT '[' || COALESCE(string_agg(product, ',' ORDER BY position) FILTER (WHERE position <= $${parameters.length + 1}), '') || ']' AS items,
+        count(*)::int AS fetched
+      FROM products`;
+    const [[{ items, fetched }], total] = await Promise.all([
+      this.rows.manager.query(sql, [...parameters, query.limit]) as Promise<[{ items: string; fetched: number }]>,
       this.total(query),
     ]);
-    return { items: rows.map((row) => row.product), total };
+    return { items, count: Math.min(fetched, query.limit), hasMore: fetched > query.limit, total };
   }
 
   /** The items a query matches, ordered and paged. */
