@@ -237,4 +237,11 @@ describe('client extraction', () => {
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });
+
+  it("reads what follows an order header's own colon as the order, not a name", () => {
+    const parsed = parseOrderText('Order: Kiri ١٠ ctn, Pepsi ٥ ctn', catalogIndex());
+    expect(parsed.clientFound).toBe(false);
+    expect(parsed.items.map((item) => item.quantity)).toEqual([10, 5]);
+    expect(clientOf('Al Amal Grocery order: Kiri 10 ctn')).toBe('Al Amal Grocery');
+  });
 });

@@ -676,10 +676,10 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       }
     }
     if (header < 0) continue;
-    if (indexes.some((index) => tokens[index].kind === 'number' && !BRANCH_WORDS.has(tokens[index - 1]?.norm ?? ''))) {
-      const colon = indexes.find((index) => tokens[index].norm === ':');
-      if (colon === undefined) continue;
-    }
+    const figures = indexes.some(
+      (index) => tokens[index].kind === 'number' && !BRANCH_WORDS.has(tokens[index - 1]?.norm ?? ''),
+    );
+    if (figures && !indexes.some((index) => tokens[index].norm === ':')) continue;
     let from = header + 1;
     while (
       tokens[from]?.line === line &&
@@ -702,6 +702,10 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     if (span && STOPWORDS.has(tokens[span.first].norm) && !PERSON_PREFIXES.has(tokens[span.first].norm)) span = null;
     // "order for Thursday:": a day after the connector names no one.
     if (span && (WEEKDAYS.has(tokens[span.first].norm) || MONTHS.has(tokens[span.first].norm))) span = null;
+    // "Order: Indomie ١٠ ctn": on a line with figures a name ends before a colon; what follows the
+    // header's own colon is the order.
+    const after = span;
+    if (after && figures && !indexes.some((index) => tokens[index].norm === ':' && index > after.last)) span = null;
     if (!span && named.length > 0) span = { first: named[0], last: named[named.length - 1] };
     if (!span) continue;
     // "Order mn Ahmed - Cafe Dallah:": the business after the sender and a dash.

@@ -88,6 +88,9 @@ function isLatinLetter(char: string): boolean {
 
 const APOSTROPHES = "'’ʼ`";
 /** Punctuation kept as tokens: it separates items or marks formats. */
+/** An emoji's picture (🙏, ✅, 👍): a separator, read as the bullet •. */
+const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
+
 const SIGNIFICANT = new Set([...',.;!?:-–—+&@=×*•·()[]/#%|~\n', '،', '؛', '؟', '>']);
 
 interface Piece {
@@ -181,8 +184,11 @@ export function tokenize(text: string): Token[] {
       pieces.push({ text: text.slice(index, end), start: index, type: 'arabic' });
       index = end;
     } else {
+      const symbol = String.fromCodePoint(text.codePointAt(index) ?? 0);
       if (SIGNIFICANT.has(char)) pieces.push({ text: char, start: index, type: 'punct' });
-      index += 1;
+      // A pictograph between words parts them as a bullet does ("تكفى لا تتأخر 🙏 بنادول نايت ١٠").
+      else if (PICTOGRAPH.test(symbol)) pieces.push({ text: symbol, start: index, type: 'punct' });
+      index += symbol.length;
     }
   }
 
@@ -200,7 +206,8 @@ export function tokenize(text: string): Token[] {
         continue;
       }
       if (piece.type === 'punct') {
-        tokens.push({ ...base, kind: 'punct', norm: part.text === '×' ? 'x' : part.text });
+        const norm = part.text === '×' ? 'x' : PICTOGRAPH.test(part.text) ? '•' : part.text;
+        tokens.push({ ...base, kind: 'punct', norm });
         continue;
       }
       const ascii = toAsciiDigits(part.text);

@@ -307,4 +307,14 @@ describe('figures and words that name another product', () => {
   it('takes the item whose name has the words in the order of the line when others fit as well', () => {
     expect(items('20 bag rawda cement')).toEqual([['CEM-RAWDA-OPC-50KG', 20]]);
   });
+
+  it('parts the words on either side of an emoji as a line break does', () => {
+    const line = only('الله يعافيك لا تتأخر علينا 🙏 فيفركس اكسترا ٥');
+    expect(line).toMatchObject({ sku: 'PAIN-FEVR-EXTRA', quantity: 5 });
+    expect(line.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(items('✅ latex gloves large 3 👍 hager rcd 40A 2')).toEqual([
+      ['GLV-LATEX-L', 3],
+      ['RCD-HAGER-40A', 2],
+    ]);
+  });
 });
