@@ -447,6 +447,13 @@ function buildDraft(
       sizes.push({ kind: 'weak', value: measure.value, named: namedFigure(analysis, k), at: measure.first });
     }
   });
+  // "كحول ٧٠٪", "Dettol 99.9%": a percentage is never the quantity, but it tells variants apart as a
+  // figure of the name does.
+  tokens.forEach((token, at) => {
+    const next = tokens[at + 1];
+    if (token.kind === 'noise' && token.value !== undefined && (next?.norm === '%' || next?.norm === '٪'))
+      sizes.push({ kind: 'weak', value: token.value, at });
+  });
   // A gallon states the size: "نص جالون", "2 gallon" beside the quantity, or one gallon bottle.
   const figures = measures.filter((measure) => !(measure.unit && isMeasureKind(measure.unit)));
   const hasQuantity = figures.length > 0;

@@ -91,7 +91,7 @@ const APOSTROPHES = "'’ʼ`";
 /** An emoji's picture (🙏, ✅, 👍): a separator, read as the bullet •. */
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
 
-const SIGNIFICANT = new Set([...',.;!?:-–—+&@=×*•·()[]/#%|~\n', '،', '؛', '؟', '>']);
+const SIGNIFICANT = new Set([...',.;!?:-–—+&@=×*•·()[]/#%|~\n', '،', '؛', '؟', '>', '٪']);
 
 interface Piece {
   text: string;

@@ -58,6 +58,8 @@ const CATALOGUE: CatalogItem[] = [
   ['CHK-BREAST-1KG', 'Frozen Chicken Breast 1kg', 'صدر دجاج مجمد 1 كجم', 'carton'],
   ['CEM-WHITE-RAWDA-50KG', 'Rawda White Cement 50kg', 'أسمنت أبيض الروضة 50 كجم', 'bag'],
   ['CEM-RAWDA-OPC-50KG', 'Rawda Cement Ordinary 50kg', 'أسمنت الروضة عادي 50 كجم', 'bag'],
+  ['ALC-ISO-70', 'Isopropyl Alcohol 70% 1L', 'كحول أيزوبروبيل 70% 1 لتر', 'piece'],
+  ['ALC-ISO-99', 'Isopropyl Alcohol 99% 1L', 'كحول أيزوبروبيل 99% 1 لتر', 'piece'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -315,6 +317,14 @@ describe('figures and words that name another product', () => {
     expect(items('✅ latex gloves large 3 👍 hager rcd 40A 2')).toEqual([
       ['GLV-LATEX-L', 3],
       ['RCD-HAGER-40A', 2],
+    ]);
+  });
+
+  it('never reads a percentage as the quantity, and tells variants apart by it', () => {
+    expect(only('كحول ايزوبروبيل ٩٩٪ ١ لتر كرتون')).toMatchObject({ sku: 'ALC-ISO-99', quantity: 1, unit: 'carton' });
+    expect(items('isopropyl alcohol 70% x 4، وكحول ايزوبروبيل ٩٩ ٪ ٦')).toEqual([
+      ['ALC-ISO-70', 4],
+      ['ALC-ISO-99', 6],
     ]);
   });
 });
