@@ -17,6 +17,7 @@ import {
   type SegmentAnalysis,
   analyseSegment,
   markNoise,
+  joinSplitWords,
   splitPrefixes,
   splitSegments,
 } from './segment.js';
@@ -935,7 +936,14 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
   const prepared = prepareText(text ?? '');
   const tokens = readSizeLetters(
     joinDimensions(
-      joinSkus(splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord), prepared, index),
+      joinSkus(
+        joinSplitWords(
+          splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord),
+          index.isVocabularyWord,
+        ),
+        prepared,
+        index,
+      ),
       prepared,
       index.dimensionPolicy,
     ),

@@ -107,6 +107,35 @@ export function splitPrefixes(
   return out;
 }
 
+/**
+ * Two words written apart that the catalogue writes as one ("كلير بلو" for كليربلو, "clear blue"
+ * for Clearblue), when they are not both words of it on their own: one word, with both offsets.
+ */
+export function joinSplitWords(tokens: Token[], isVocabulary: (norm: string) => boolean): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const first = tokens[i];
+    const second = tokens[i + 1];
+    if (
+      second !== undefined &&
+      first.kind === 'word' &&
+      second.kind === 'word' &&
+      first.line === second.line &&
+      first.arabic === second.arabic &&
+      first.norm.length >= 2 &&
+      second.norm.length >= 2 &&
+      isVocabulary(first.norm + second.norm) &&
+      !(isVocabulary(first.norm) && isVocabulary(second.norm))
+    ) {
+      out.push({ ...first, raw: first.raw + second.raw, norm: first.norm + second.norm, end: second.end });
+      i += 1;
+      continue;
+    }
+    out.push(first);
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Numbers that are never quantities
 // ---------------------------------------------------------------------------------------------

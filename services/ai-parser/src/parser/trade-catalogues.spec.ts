@@ -60,6 +60,7 @@ const CATALOGUE: CatalogItem[] = [
   ['CEM-RAWDA-OPC-50KG', 'Rawda Cement Ordinary 50kg', 'أسمنت الروضة عادي 50 كجم', 'bag'],
   ['ALC-ISO-70', 'Isopropyl Alcohol 70% 1L', 'كحول أيزوبروبيل 70% 1 لتر', 'piece'],
   ['ALC-ISO-99', 'Isopropyl Alcohol 99% 1L', 'كحول أيزوبروبيل 99% 1 لتر', 'piece'],
+  ['LANCET-SOFTPRO-100', 'Softpro Lancets 100', 'إبر سوفتبرو 100 إبرة', 'box'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -326,5 +327,10 @@ describe('figures and words that name another product', () => {
       ['ALC-ISO-70', 4],
       ['ALC-ISO-99', 6],
     ]);
+  });
+
+  it('reads two words as the one word the catalogue writes them as', () => {
+    expect(only('ابر سوفت برو ٣ علب')).toMatchObject({ sku: 'LANCET-SOFTPRO-100', quantity: 3 });
+    expect(only('soft pro lancets x 2')).toMatchObject({ sku: 'LANCET-SOFTPRO-100', quantity: 2 });
   });
 });
