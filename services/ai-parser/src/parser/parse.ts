@@ -16,8 +16,8 @@ import {
   type Measure,
   type SegmentAnalysis,
   analyseSegment,
-  markNoise,
   joinSplitWords,
+  markNoise,
   splitPrefixes,
   splitSegments,
 } from './segment.js';

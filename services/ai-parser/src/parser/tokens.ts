@@ -87,10 +87,9 @@ function isLatinLetter(char: string): boolean {
 }
 
 const APOSTROPHES = "'’ʼ`";
-/** Punctuation kept as tokens: it separates items or marks formats. */
 /** An emoji's picture (🙏, ✅, 👍): a separator, read as the bullet •. */
 const PICTOGRAPH = /^\p{Extended_Pictographic}$/u;
-
+/** Punctuation kept as tokens: it separates items or marks formats. */
 const SIGNIFICANT = new Set([...',.;!?:-–—+&@=×*•·()[]/#%|~\n', '،', '؛', '؟', '>', '٪']);
 
 interface Piece {
