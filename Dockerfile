@@ -53,4 +53,4 @@ VOLUME /data
 EXPOSE 8080
 # tini reaps Chromium's children and passes SIGTERM on, so Nest shuts down cleanly.
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "--max-semi-space-size=64", "gateway/dist/main.js"]
+CMD ["node", "gateway/dist/main.js"]

@@ -55,17 +55,9 @@ function signalGroup(child, signal) {
   }
 }
 
-/**
- * The gateway and inventory carry the partner API's catalogue pages: a young generation of 64 MB
- * halves their CPU per page spent collecting the page texts in flight (docs/hot-paths.md).
- */
-function nodeFlagsOf(name) {
-  return name === 'gateway' || name === 'inventory' ? ['--max-semi-space-size=64'] : [];
-}
-
 function launch(proc) {
   // Own process group: a Ctrl-C in the terminal reaches only us, and we stop them in order.
-  const child = spawn(process.execPath, [...nodeFlagsOf(proc.name), proc.entry], {
+  const child = spawn(process.execPath, [proc.entry], {
     cwd: root,
     env: childEnv,
     detached: true,
