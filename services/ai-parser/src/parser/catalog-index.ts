@@ -495,6 +495,29 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     addPosting(skuKey(item.sku), position);
   });
 
+  // An English word written in Arabic letters in an item's Arabic name ("باور بانك" for "power
+  // bank", "كيبل" for "cable") is that word of the item too, when other English names use it and
+  // the item's own English name has no word it spells ("فانيش" is Vanish, never "finish").
+  const latinBySkeleton = new Map<string, Set<string>>();
+  for (const word of vocabulary) {
+    if (/[\u0621-\u064a]/.test(word) || /\d/.test(word)) continue;
+    const sk = skeleton(word);
+    if (sk.length < 3) continue;
+    latinBySkeleton.set(sk, (latinBySkeleton.get(sk) ?? new Set()).add(word));
+  }
+  items.forEach((indexed, position) => {
+    if (!indexed.item.nameAr) return;
+    const ownSkeletons = new Set(analyseName(indexed.item.name).words.map((token) => skeleton(token.norm)));
+    for (const token of analyseName(indexed.item.nameAr).words) {
+      if (!token.arabic || NAME_STOPWORDS.has(token.norm) || ownSkeletons.has(skeleton(token.norm))) continue;
+      for (const latin of latinBySkeleton.get(skeleton(token.norm)) ?? []) {
+        if (indexed.keys.has(`t:${latin}`)) continue;
+        indexed.keys.add(`t:${latin}`);
+        addPosting(`t:${latin}`, position);
+      }
+    }
+  });
+
   // Codes of a SKU that no name spells out are words customers use too ("Yamama OPC" for
   // CEM-YAMAMA-OPC-50KG); a code that is a word of some name or of the glossary ("MIX", "SALT")
   // means that word, which the item's own name would say.

@@ -1815,6 +1815,9 @@ export const CONCEPTS: Concept[] = [
   { id: 'fresh', words: ['fresh', 'طازج', 'طازه', 'tazaj', 'taza'] },
   { id: 'dry', words: ['dry', 'dried', 'ناشف', 'مجفف', 'nashif', 'nashef'] },
   { id: 'split', words: ['split', 'مجروش', 'majroosh'] },
+  // One or two of a fitting (a switch, a socket, a sink), as Gulf shops say it (mutually exclusive)
+  { id: 'single', group: 'gang', words: ['single', 'مفرد', 'سنجل', 'سينجل', 'mufrad', 'sinjil'] },
+  { id: 'double', group: 'gang', words: ['double', 'twin', 'مزدوج', 'دبل', 'دوبل', 'muzdawaj', 'dabal', 'dbl'] },
   // Colours (mutually exclusive)
   { id: 'red', group: 'colour', words: ['red', 'احمر', 'حمراء', 'حمرا', 'a7mar', 'ahmar', 'hamra', '7amra'] },
   { id: 'brown', group: 'colour', words: ['brown', 'بني', 'bunni', 'bonni', 'bni'] },

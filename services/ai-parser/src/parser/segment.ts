@@ -226,7 +226,9 @@ export function markNoise(tokens: Token[]): void {
       cues.push(after);
     }
     if (after && (after.norm === '%' || after.norm === '٪')) noise = true;
-    if (before && (REFERENCE_CUES.has(before.norm) || before.norm === '#')) {
+    // "invoice 4471" is a reference; "add to the invoice 8 boxes" a quantity with its unit.
+    const unitAfter = after?.kind === 'word' && lookupUnit(after.norm) !== undefined;
+    if (before && (REFERENCE_CUES.has(before.norm) || before.norm === '#') && !unitAfter) {
       noise = true;
       cues.push(before);
     }
@@ -302,6 +304,7 @@ const NON_PRODUCT = new Set([
   'x',
   'invoice',
   'فاتوره',
+  'الفاتوره',
   'رقم',
   'am',
   'pm',

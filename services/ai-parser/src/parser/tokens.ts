@@ -210,6 +210,12 @@ export function tokenize(text: string): Token[] {
         continue;
       }
       const ascii = toAsciiDigits(part.text);
+      // A count of the pack written with an s ("Panadol 24s", "tea bags 100s"): the figure of the name.
+      const packCount = /^(\d{2,4})s$/i.exec(ascii);
+      if (packCount) {
+        tokens.push({ ...base, kind: 'number', norm: packCount[1], value: Number(packCount[1]) });
+        continue;
+      }
       if (/^[\d.,/:-]+$/.test(ascii) && /^\d/.test(ascii)) {
         const { value, noise } = numberValue(part.text);
         tokens.push({ ...base, kind: noise ? 'noise' : 'number', norm: ascii, value });

@@ -30,6 +30,7 @@ const CATALOGUE: CatalogItem[] = [
   ['PAINT-RAYA-WHT-18L', 'Raya Emulsion White 18L', 'دهان رايه أبيض 18 لتر', 'piece'],
   ['PAIN-FEVR-500', 'Fevrex 500mg 24 Tablets', 'فيفركس 500 ملجم 24 قرص', 'box'],
   ['PAIN-FEVR-EXTRA', 'Fevrex Extra 24 Tablets', 'فيفركس اكسترا 24 قرص', 'box'],
+  ['PAIN-FEVR-500-48', 'Fevrex 500mg 48 Tablets', 'فيفركس 500 ملجم 48 قرص', 'box'],
   ['GLV-LATEX-M', 'Latex Gloves Medium (Box of 100)', 'قفازات لاتكس مقاس وسط 100 حبة', 'box'],
   ['GLV-LATEX-L', 'Latex Gloves Large (Box of 100)', 'قفازات لاتكس مقاس كبير 100 حبة', 'box'],
   ['SPK-SONA-BLU', 'Sona Mini Speaker Blue', 'سماعة سونا ميني أزرق', 'piece'],
@@ -61,6 +62,14 @@ const CATALOGUE: CatalogItem[] = [
   ['ALC-ISO-70', 'Isopropyl Alcohol 70% 1L', 'كحول أيزوبروبيل 70% 1 لتر', 'piece'],
   ['ALC-ISO-99', 'Isopropyl Alcohol 99% 1L', 'كحول أيزوبروبيل 99% 1 لتر', 'piece'],
   ['LANCET-SOFTPRO-100', 'Softpro Lancets 100', 'إبر سوفتبرو 100 إبرة', 'box'],
+  ['SW-VOLO-1G', 'Volo 1-Gang Switch', 'مفتاح فولو مفرد', 'piece'],
+  ['SW-VOLO-2G', 'Volo 2-Gang Switch', 'مفتاح فولو مزدوج', 'piece'],
+  // The English name does not say "power bank"; the Arabic one writes it in Arabic letters.
+  ['PB-ZENKO-10K', 'Zenko PowerCore 10000mAh', 'باور بانك زينكو 10000 مللي أمبير', 'piece'],
+  // Two brands spelt alike in Arabic letters: each one's Arabic word is its own brand.
+  ['DISH-FINOX-56', 'Finox All in 1 Dishwasher Tablets 56', 'فينوكس أقراص غسالة الصحون 56 قرص', 'box'],
+  ['STAIN-VANOX-PINK-1L', 'Vanox Stain Remover Liquid Pink 1L', 'فانوكس مزيل بقع سائل وردي 1 لتر', 'piece'],
+  ['STAIN-VANOX-500G', 'Vanox Stain Remover Powder 500g', 'فانوكس مزيل بقع بودرة 500 جم', 'piece'],
 ].map(([sku, name, nameAr, unit]) => ({ id: sku, sku, name, nameAr, unit }));
 
 const index = buildCatalogIndex(CATALOGUE);
@@ -327,6 +336,31 @@ describe('figures and words that name another product', () => {
       ['ALC-ISO-70', 4],
       ['ALC-ISO-99', 6],
     ]);
+  });
+
+  it('reads a count of the pack written with an s ("24s") as the figure of the name', () => {
+    expect(only('Fevrex 500 48s - 6 ctn')).toMatchObject({ sku: 'PAIN-FEVR-500-48', quantity: 6, unit: 'carton' });
+    expect(only('fevrex 500mg 24s x 10')).toMatchObject({ sku: 'PAIN-FEVR-500', quantity: 10 });
+  });
+
+  it('reads a figure with its unit after "the invoice" as a quantity, and a bare one as its number', () => {
+    expect(only('زيدلي على الفاتورة ٤ علب فيفركس اكسترا')).toMatchObject({ sku: 'PAIN-FEVR-EXTRA', quantity: 4 });
+    expect(only('add to the invoice 3 boxes latex gloves large')).toMatchObject({ sku: 'GLV-LATEX-L', quantity: 3 });
+    expect(items('latex gloves large 5, invoice 4471')).toEqual([['GLV-LATEX-L', 5]]);
+  });
+
+  it("reads an English word an item's Arabic name writes in Arabic letters as a word of that item", () => {
+    expect(only('5 power bank zenko 10000')).toMatchObject({ sku: 'PB-ZENKO-10K', quantity: 5 });
+    // "فانوكس" is Vanox's own word, not a second Finox.
+    const finox = only('qty 6 Finox');
+    expect(finox).toMatchObject({ sku: 'DISH-FINOX-56', quantity: 6 });
+    expect(finox.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('tells a single fitting from a double one in the words shops use ("دبل", "سنجل", "single")', () => {
+    expect(only('مفتاح فولو دبل ١٢')).toMatchObject({ sku: 'SW-VOLO-2G', quantity: 12 });
+    expect(only('٢٠ مفتاح فولو سنجل')).toMatchObject({ sku: 'SW-VOLO-1G', quantity: 20 });
+    expect(only('volo switch single x 8')).toMatchObject({ sku: 'SW-VOLO-1G', quantity: 8 });
   });
 
   it('reads two words as the one word the catalogue writes them as', () => {
