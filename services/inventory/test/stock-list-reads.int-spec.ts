@@ -1,5 +1,5 @@
 import { quantityJson, readEntities } from '@erp/common';
-import { InventoryClient, ServiceName } from '@erp/contracts';
+import { InventoryClient, ServiceName, type StockItemDto, type StockItemPageDto } from '@erp/contracts';
 import { startTestService, testServiceClient, TestEnvironment } from '@erp/testing';
 import type { INestMicroservice } from '@nestjs/common';
 import { DataSource } from 'typeorm';
@@ -109,6 +109,50 @@ describe('the stock list total', () => {
   });
 });
 
+/** The page's items as the JavaScript mappers write them (toStockItemDto, by id), in the page's order. */
+async function asMapped(page: StockItemPageDto): Promise<StockItemDto[]> {
+  const mapped = await inventory.getItems(
+    page.items.map((item) => item.id),
+    { requestId: 'mapped' },
+  );
+  return page.items.map((item) => mapped.find((other) => other.id === item.id)!);
+}
+
+describe('the stock list', () => {
+  const meta = { requestId: 'stock-list' };
+
+  it('answers each item as the JavaScript mappers do, in every order and filter', async () => {
+    // A change time apart from the creation, with a part of a millisecond (a Date keeps the millisecond).
+    await dataSource.query(
+      `UPDATE inventory.stock_items SET updated_at = created_at + interval '1.2347 seconds' WHERE sku = 'NIDO-225'`,
+    );
+    const pages = await Promise.all([
+      inventory.listStockItems({ limit: 10, offset: 0 }, meta),
+      inventory.listStockItems({ limit: 10, offset: 0, sort: 'quantity:desc' }, meta),
+      inventory.listStockItems({ search: 'نيدو', limit: 5, offset: 0 }, meta),
+      inventory.listStockItems({ status: 'low', limit: 5, offset: 0 }, meta),
+      inventory.listStockItems({ limit: 1, offset: 1 }, meta),
+    ]);
+    for (const page of pages) expect(page.items).toEqual(await asMapped(page));
+    // The first batch to expire that holds stock (not the spent one, not the one without expiry),
+    // the status, a negative quantity, an item without batches or packs.
+    const [byName, byQuantity, searched, low, second] = pages;
+    expect(
+      byName!.items.map((item) => [item.sku, item.quantity, item.status, item.batchNumber, item.expiryDate]),
+    ).toEqual([
+      ['RICE-5', -3.125, 'low', null, null],
+      ['NIDO-225', 12.5, 'in_stock', 'B-1', '2027-01-31'],
+    ]);
+    expect(byName!.items[1]!.packs.map((pack) => pack.unit)).toEqual(['box', 'carton']);
+    expect(byQuantity!.items.map((item) => item.sku)).toEqual(['NIDO-225', 'RICE-5']);
+    expect(searched!.items.map((item) => item.sku)).toEqual(['NIDO-225']);
+    expect(low!.items.map((item) => item.sku)).toEqual(['RICE-5']);
+    expect([second!.items.map((item) => item.sku), second!.total]).toEqual([['NIDO-225'], 2]);
+    const empty = await inventory.listStockItems({ search: 'nothing like it', limit: 5, offset: 0 }, meta);
+    expect(empty).toEqual({ items: [], total: 0 });
+  });
+});
+
 describe('the partner product page', () => {
   const meta = { requestId: 'product-page' };
 
@@ -122,7 +166,7 @@ describe('the partner product page', () => {
       INSERT INTO inventory.stock_batches (stock_item_id, batch_number, quantity, received_quantity, expiry_date)
       SELECT id, 'B-0', 0, 4, DATE '2026-12-31' FROM inventory.stock_items WHERE sku = 'NIDO-225'`);
 
-    const stock = await inventory.listStockItems({ limit: 10, offset: 0 }, meta);
+    const stock = { items: await asMapped(await inventory.listStockItems({ limit: 10, offset: 0 }, meta)) };
     const batches = await dataSource
       .getRepository(StockBatchEntity)
       .createQueryBuilder('batch')

@@ -2,8 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { isUniqueViolation } from '../common/database-errors.js';
-import { containsPattern, readEntities } from '@erp/common';
-import type { SerializedProductPageDto, SortOrder, StockSortField, StockStatus } from '@erp/contracts';
+import { containsPattern } from '@erp/common';
+import type {
+  SerializedProductPageDto,
+  SortOrder,
+  StockItemDto,
+  StockItemPageDto,
+  StockSortField,
+  StockStatus,
+} from '@erp/contracts';
 import { StockBatchEntity } from '../batches/stock-batch.entity.js';
 import { StockPackEntity } from '../packs/stock-pack.entity.js';
 import { StockItemEntity } from './stock-item.entity.js';
@@ -24,8 +31,8 @@ export interface StockItemPageQuery {
   withTotal: boolean;
 }
 
-/** The stock item columns a product is written from. */
-const PRODUCT_COLUMNS = [
+/** The stock item columns a page is written from (a product, a stock list item). */
+const PAGE_COLUMNS = [
   'id',
   'name',
   'name_ar',
@@ -35,8 +42,12 @@ const PRODUCT_COLUMNS = [
   'cost_price',
   'selling_price',
   'low_stock_threshold',
+  'created_at',
   'updated_at',
 ] as const;
+
+/** A timestamp as `Date.toISOString()` writes it (UTC, to the millisecond), written by PostgreSQL. */
+const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Searches whose counts are kept at most (all dropped when full: a new version drops them anyway). */
 const MAX_KEPT_COUNTS = 1_000;
@@ -65,11 +76,52 @@ export class StockItemsRepository {
   /**
    * A page by name unless sorted; `search` matches name, Arabic name or SKU anywhere, through the search key
    * (one trigram index). The total is a count(*) run beside the page, not after it; a count that only
-   * the catalogue's names decide (no status, no updatedSince) is kept per catalogue version.
+   * the catalogue's names decide (no status, no updatedSince) is kept per catalogue version. The
+   * items are written by PostgreSQL as the stock list answers them (the clerk's list and its search
+   * are read all day, issue #23).
    */
-  async findPage(query: StockItemPageQuery): Promise<{ items: StockItemEntity[]; total: number | null }> {
-    const [items, total] = await Promise.all([readEntities(this.page(query)), this.total(query)]);
-    return { items, total };
+  async findPage(query: StockItemPageQuery): Promise<StockItemPageDto> {
+    const paged = this.page(query).select([]);
+    for (const column of PAGE_COLUMNS) paged.addSelect(`item.${column}`, column);
+    const [pageSql, parameters] = paged.getQueryAndParameters();
+    // As toStockItemDto writes an item (a test compares the two): its status, the batch of it that
+    // holds stock and expires first, its packs. One statement, no entities, no Dates parsed.
+    const sql = `
+      WITH page AS (SELECT cut.*, row_number() OVER () AS position FROM (${pageSql}) cut),
+      ${this.packsOfPage()},
+      items AS (SELECT item.position, (SELECT row_to_json(shown)::text FROM (SELECT item.id, item.name,
+        item.name_ar AS "nameAr", item.sku, trim_scale(item.quantity) AS quantity, item.unit,
+        item.cost_price::text AS "costPrice", item.selling_price::text AS "sellingPrice",
+        trim_scale(item.low_stock_threshold) AS "lowStockThreshold",
+        CASE WHEN item.quantity <= item.low_stock_threshold THEN 'low' ELSE 'in_stock' END AS status,
+        first.batch_number AS "batchNumber", first.expiry_date AS "expiryDate",
+        first.manufacture_date AS "manufactureDate", COALESCE(packs.packs, '[]') AS packs,
+        ${isoTime('item.created_at')} AS "createdAt", ${isoTime('item.updated_at')} AS "updatedAt") shown) AS item
+      FROM page item
+      LEFT JOIN packs ON packs.stock_item_id = item.id
+      LEFT JOIN LATERAL (SELECT batch.batch_number, batch.expiry_date, batch.manufacture_date
+        FROM ${this.table(StockBatchEntity)} batch WHERE batch.stock_item_id = item.id AND batch.quantity > 0
+        ORDER BY batch.expiry_date NULLS LAST, batch.created_at, batch.id LIMIT 1) first ON true)
+      SELECT '[' || COALESCE(string_agg(item, ',' ORDER BY position), '') || ']' AS items FROM items`;
+    const [[{ items }], total] = await Promise.all([
+      this.rows.manager.query(sql, parameters) as Promise<[{ items: string }]>,
+      this.total(query),
+    ]);
+    return { items: JSON.parse(items) as StockItemDto[], total };
+  }
+
+  private table(entity: typeof StockPackEntity | typeof StockBatchEntity): string {
+    return this.rows.manager.connection.getMetadata(entity).tablePath;
+  }
+
+  /** The page's packs, per item, each as toStockPackDto writes it, in factor order. */
+  private packsOfPage(): string {
+    return `packs AS (
+        SELECT pack.stock_item_id, ('[' || string_agg(row_to_json(shown)::text, ',' ORDER BY pack.factor, pack.unit) || ']')::json AS packs
+        FROM ${this.table(StockPackEntity)} pack JOIN page ON page.id = pack.stock_item_id
+        CROSS JOIN LATERAL (SELECT pack.unit, trim_scale(pack.factor) AS factor, pack.selling_price::text AS "sellingPrice",
+          COALESCE(pack.selling_price, round(pack.factor * page.selling_price, 2))::text AS price, pack.barcode) shown
+        GROUP BY pack.stock_item_id)`;
   }
 
   /**
@@ -82,11 +134,9 @@ export class StockItemsRepository {
    * the millisecond as a Date is; a test compares them byte for byte.
    */
   async findProductPage(query: StockItemPageQuery & { withBatches: boolean }): Promise<SerializedProductPageDto> {
-    const table = (entity: typeof StockPackEntity | typeof StockBatchEntity) =>
-      this.rows.manager.connection.getMetadata(entity).tablePath;
     // One row more than asked tells whether another page follows.
     const paged = this.page({ ...query, limit: query.limit + 1 }).select([]);
-    for (const column of PRODUCT_COLUMNS) paged.addSelect(`item.${column}`, column);
+    for (const column of PAGE_COLUMNS) paged.addSelect(`item.${column}`, column);
     const [pageSql, parameters] = paged.getQueryAndParameters();
     // The page is cut first and written after (in the paged query's own select list, the JSON would be
     // written for every row an offset skips too); its rows are numbered in the order they come, and
@@ -96,24 +146,19 @@ export class StockItemsRepository {
     const batchesOfPage = `batches AS (
         SELECT batch.stock_item_id, ('[' || string_agg(row_to_json(shown)::text, ','
           ORDER BY batch.expiry_date NULLS LAST, batch.created_at, batch.id) || ']')::json AS batches
-        FROM ${table(StockBatchEntity)} batch JOIN page ON page.id = batch.stock_item_id
+        FROM ${this.table(StockBatchEntity)} batch JOIN page ON page.id = batch.stock_item_id
         CROSS JOIN LATERAL (SELECT batch.batch_number AS "batchNumber", trim_scale(batch.quantity) AS quantity,
           batch.expiry_date AS "expiryDate") shown
         WHERE batch.quantity > 0
         GROUP BY batch.stock_item_id)`;
     const sql = `
       WITH page AS (SELECT cut.*, row_number() OVER () AS position FROM (${pageSql}) cut),
-      packs AS (
-        SELECT pack.stock_item_id, ('[' || string_agg(row_to_json(shown)::text, ',' ORDER BY pack.factor, pack.unit) || ']')::json AS packs
-        FROM ${table(StockPackEntity)} pack JOIN page ON page.id = pack.stock_item_id
-        CROSS JOIN LATERAL (SELECT pack.unit, trim_scale(pack.factor) AS factor, pack.selling_price::text AS "sellingPrice",
-          COALESCE(pack.selling_price, round(pack.factor * page.selling_price, 2))::text AS price, pack.barcode) shown
-        GROUP BY pack.stock_item_id)${query.withBatches ? `, ${batchesOfPage}` : ''}
+      ${this.packsOfPage()}${query.withBatches ? `, ${batchesOfPage}` : ''}
       , products AS (SELECT item.position, (SELECT row_to_json(product)::text FROM (SELECT item.id, item.name, item.name_ar AS "nameAr", item.sku,
         trim_scale(item.quantity) AS quantity, item.unit, item.cost_price::text AS "costPrice",
         item.selling_price::text AS "sellingPrice", trim_scale(item.low_stock_threshold) AS "lowStockThreshold",
         COALESCE(packs.packs, '[]') AS packs,
-        to_char(item.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt"
+        ${isoTime('item.updated_at')} AS "updatedAt"
         ${query.withBatches ? `, COALESCE(batches.batches, '[]') AS batches` : ''}) product) AS product
       FROM page item
       LEFT JOIN packs ON packs.stock_item_id = item.id

@@ -147,8 +147,8 @@ export class StockItemsService {
   }
 
   /** By name; `limit` 500 unless asked (at most 5000); the total only when a limit was asked. */
-  async list(query: ListStockItemsDto): Promise<StockItemPageDto> {
-    const page = await this.items.findPage({
+  list(query: ListStockItemsDto): Promise<StockItemPageDto> {
+    return this.items.findPage({
       search: query.search,
       status: query.status,
       sort: sortOrderOf<StockSortField>(query.sort),
@@ -156,7 +156,6 @@ export class StockItemsService {
       offset: query.offset ?? 0,
       withTotal: query.limit !== undefined,
     });
-    return { items: await this.withBatches(page.items), total: page.total };
   }
 
   async get(id: string): Promise<StockItemDto> {
