@@ -234,6 +234,15 @@ describe('client extraction', () => {
     expect(clientOf('السلام عليكم\nابي ٥ كراتين بيبسي')).toBe('Unknown Client');
   });
 
+  it('takes the business after a kunya or a title in a signature, and a signature after an emoji', () => {
+    expect(clientOf('بيبسي ٥ كراتين\n— أبو سالم، جوالات النخبة')).toBe('جوالات النخبة');
+    expect(clientOf('Kiri 4 ctn\n- Eng. Sami, Delta Nuts')).toBe('Delta Nuts');
+    // One word after the name is a place, not the business.
+    expect(clientOf('Kiri 4 ctn\n- Abu Ali, Riyadh')).not.toBe('Riyadh');
+    const parsed = parseOrderText('abi 5 kartoon pepsi 🙏 - bu nasser', catalogIndex());
+    expect([parsed.clientName, parsed.items.map((item) => item.quantity)]).toEqual(['bu nasser', [5]]);
+  });
+
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });

@@ -304,6 +304,11 @@ const NAME_STOPS = new Set([
 const KUNYA = new Set(['abu', 'abo', 'abou', 'bu', 'ابو', 'بو', 'um', 'umm', 'om', 'ام']);
 const PERSON_PREFIXES = new Set(['abu', 'ابو', 'bin', 'بن', 'al', 'ال', 'um', 'ام', 'umm']);
 
+/** A kunya or a title: the words a person's name starts with ("Abu Faisal", "Eng. Sami"). */
+function isPersonWord(norm: string): boolean {
+  return KUNYA.has(norm) || TITLES.has(norm);
+}
+
 interface Span {
   first: number;
   last: number;
@@ -936,6 +941,16 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     const afterSignOff =
       previousWords.length > 0 &&
       previousWords.every((i) => THANKS.has(tokens[i].norm) || STOPWORDS.has(tokens[i].norm));
+    // "… ١٠ كرتون 🙏 - بو ناصر": a dash right after an emoji starts a signature inside the last line.
+    let signatureAt = 0;
+    for (let k = indexes.length - 3; k > from; k -= 1) {
+      const [mark, dash, word] = [k, k + 1, k + 2].map((j) => tokens[indexes[j]!]!);
+      if (mark!.norm === '•' && isDash(dash) && word!.kind === 'word') {
+        signatureAt = k;
+        from = k + 2;
+        break;
+      }
+    }
     const dashed = (from > 0 && indexes.slice(0, from).some((i) => isDash(tokens[i]))) || afterSignOff;
     // "Thanks, X" at the end of the message (possibly after other sentences on the line).
     let thanksAt = -1;
@@ -971,8 +986,18 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
         }
         if (k === body.length - 1 && !isComma && i >= partStart) parts.push({ first: partStart, last: i });
       });
-      const business = parts.find((part) => hasBusinessWord(tokens, part));
-      const consumed = thanksAt >= 0 ? range(indexes[thanksAt], indexes[indexes.length - 1]) : indexes;
+      // "– أبو فيصل، جوالات الصقر": after a kunya or a title, a last part of two words or more is the
+      // business ("– Abu Ali, Riyadh" names a city).
+      const lastPart = parts[parts.length - 1];
+      const signedBy =
+        parts.length >= 2 &&
+        dashed &&
+        isPersonWord(tokens[parts[0]!.first]!.norm) &&
+        lastPart !== undefined &&
+        lastPart.last > lastPart.first;
+      const business = parts.find((part) => hasBusinessWord(tokens, part)) ?? (signedBy ? lastPart : undefined);
+      const consumed =
+        thanksAt >= 0 ? range(indexes[thanksAt], indexes[indexes.length - 1]) : indexes.slice(signatureAt);
       if (business) {
         add(business, 'business', 6, consumed);
       } else if (

@@ -62,6 +62,7 @@ const CATALOGUE: CatalogItem[] = [
   ['ALC-ISO-70', 'Isopropyl Alcohol 70% 1L', 'كحول أيزوبروبيل 70% 1 لتر', 'piece'],
   ['ALC-ISO-99', 'Isopropyl Alcohol 99% 1L', 'كحول أيزوبروبيل 99% 1 لتر', 'piece'],
   ['LANCET-SOFTPRO-100', 'Softpro Lancets 100', 'إبر سوفتبرو 100 إبرة', 'box'],
+  ['TISSUE-VELVO-20', 'Velvo Toilet Rolls 20 Rolls', 'مناديل حمام فيلفو 20 رول', 'piece'],
   ['SW-VOLO-1G', 'Volo 1-Gang Switch', 'مفتاح فولو مفرد', 'piece'],
   ['SW-VOLO-2G', 'Volo 2-Gang Switch', 'مفتاح فولو مزدوج', 'piece'],
   // The English name does not say "power bank"; the Arabic one writes it in Arabic letters.
@@ -361,6 +362,11 @@ describe('figures and words that name another product', () => {
     expect(only('مفتاح فولو دبل ١٢')).toMatchObject({ sku: 'SW-VOLO-2G', quantity: 12 });
     expect(only('٢٠ مفتاح فولو سنجل')).toMatchObject({ sku: 'SW-VOLO-1G', quantity: 20 });
     expect(only('volo switch single x 8')).toMatchObject({ sku: 'SW-VOLO-1G', quantity: 8 });
+  });
+
+  it('orders the figure of the name when the pack count in the line already states it', () => {
+    expect(only('Velvo toilet 20 rolls - 20 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
+    expect(only('Velvo toilet 20 rolls - 12 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 12 });
   });
 
   it('reads two words as the one word the catalogue writes them as', () => {
