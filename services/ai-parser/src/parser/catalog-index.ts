@@ -1,4 +1,4 @@
-import { type DimensionPolicy, dimensionOf, joinDimensions } from './dimensions.js';
+import { type DimensionPolicy, dimensionOf, equivalentLengths, joinDimensions } from './dimensions.js';
 import { CONCEPTS, DEFAULT_DESCRIPTORS, PACK_CONTENT_WORDS, VARIANT_DESCRIPTORS } from './lexicon.js';
 import { prepareText, skeleton } from './normalize.js';
 import { isNumberWord } from './numbers.js';
@@ -490,6 +490,16 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
       primarySize: mass?.base ?? sizes[0]?.base ?? capacityOf([...english.words, ...arabic.words]),
       brandKeys: new Set(),
     };
+    // A length the name states in one system is that length in the other too ("2.5cm" is "1in").
+    for (const [kind, values] of [...indexed.dimensions]) {
+      for (const value of values) {
+        for (const same of equivalentLengths({ kind, value })) {
+          indexed.dimensions.set(same.kind, (indexed.dimensions.get(same.kind) ?? new Set()).add(same.value));
+          keys.add(`t:${same.value}${same.kind}`);
+          vocabulary.add(`${same.value}${same.kind}`);
+        }
+      }
+    }
     items.push(indexed);
     for (const key of keys) addPosting(key, position);
     addPosting(skuKey(item.sku), position);

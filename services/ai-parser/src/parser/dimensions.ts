@@ -73,6 +73,37 @@ export function dimensionOf(norm: string): Dimension | null {
   return suffix ? { kind: suffix, value: canonicalNumber(glued[1]) } : null;
 }
 
+/** Lengths in millimetres per unit, for sizes a catalogue states in one and customers in another. */
+const MILLIMETRES: Record<string, number> = { mm: 1, cm: 10, in: 25.4 };
+
+/** `value` rounded to a multiple of `step`, when that is within 3% of it (sizes are rounded so). */
+function roundedSize(value: number, step: number): string | null {
+  const rounded = Math.round(value / step) * step;
+  return rounded > 0 && Math.abs(rounded - value) <= 0.03 * value ? String(Number(rounded.toFixed(3))) : null;
+}
+
+/**
+ * The same length in the other system, as it is rounded in trade ("2.5 cm" tape is sold as 1 inch,
+ * "4 inch" as 10 cm or 100 mm): inches to half an inch, centimetres to half a centimetre,
+ * millimetres to 5 mm. Lengths that do not round so (a 110 mm pipe is no 4-inch one) have none.
+ */
+export function equivalentLengths(dimension: Dimension): Dimension[] {
+  const factor = MILLIMETRES[dimension.kind];
+  if (factor === undefined) return [];
+  const millimetres = Number(dimension.value) * factor;
+  const targets: Array<[string, number]> =
+    dimension.kind === 'in'
+      ? [
+          ['cm', 0.5],
+          ['mm', 5],
+        ]
+      : [['in', 0.5]];
+  return targets.flatMap(([kind, step]) => {
+    const value = roundedSize(millimetres / MILLIMETRES[kind]!, step);
+    return value === null ? [] : [{ kind, value }];
+  });
+}
+
 /** The canonical spelling of a glued dimension word ("13A" → "13a", "2.5mm²" → "2.5mm"), else the word. */
 function canonicalWord(norm: string): string {
   const dimension = dimensionOf(norm);

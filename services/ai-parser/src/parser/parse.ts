@@ -244,7 +244,9 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
       sizes.add(k);
       return;
     }
-    const countUnit = measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box';
+    // "Duracell AA 8 pack" beside "2 cartons": a count in a pack word states the pack, as "(box of 100)".
+    const countUnit =
+      measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box' || measure.code === 'pack';
     // "Fine toilet 20 rolls - 20 pcs": the pack count already says the name's figure; this one orders.
     const countStated = measures.some((other, j) => j !== k && other.packCount && other.value === measure.value);
     if (item) {
@@ -439,7 +441,13 @@ function buildDraft(
         sizes.push({ kind: 'strong', value: measure.value, dim, base, at: measure.first });
       return;
     }
-    if (measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box' || measure.packCount) {
+    if (
+      measure.unit === 'bag' ||
+      measure.unit === 'piece' ||
+      measure.unit === 'box' ||
+      measure.code === 'pack' ||
+      measure.packCount
+    ) {
       sizes.push({ kind: 'count', value: measure.value, at: measure.first });
     }
     const others = measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));

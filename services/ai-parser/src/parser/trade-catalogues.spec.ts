@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogIndex, type CatalogItem } from './catalog-index.js';
-import { joinDimensions } from './dimensions.js';
+import { equivalentLengths, joinDimensions } from './dimensions.js';
 import { prepareText } from './normalize.js';
 import { type ParsedOrderItem, parseOrderText } from './parse.js';
 import { tokenize } from './tokens.js';
@@ -63,6 +63,10 @@ const CATALOGUE: CatalogItem[] = [
   ['ALC-ISO-99', 'Isopropyl Alcohol 99% 1L', 'كحول أيزوبروبيل 99% 1 لتر', 'piece'],
   ['LANCET-SOFTPRO-100', 'Softpro Lancets 100', 'إبر سوفتبرو 100 إبرة', 'box'],
   ['TISSUE-VELVO-20', 'Velvo Toilet Rolls 20 Rolls', 'مناديل حمام فيلفو 20 رول', 'piece'],
+  ['TAPE-MEDI-2.5CM', 'Medi Surgical Tape 2.5cm x 9m', 'لاصق طبي ميدي 2.5 سم', 'piece'],
+  ['WIPES-LUMO-4', 'Lumo Baby Wipes (Pack of 4)', 'مناديل مبللة لومو باكيت 4', 'piece'],
+  ['WIPES-LUMO-8', 'Lumo Baby Wipes (Pack of 8)', 'مناديل مبللة لومو باكيت 8', 'piece'],
+  ['TAPE-MEDI-5CM', 'Medi Surgical Tape 5cm x 9m', 'لاصق طبي ميدي 5 سم', 'piece'],
   ['SW-VOLO-1G', 'Volo 1-Gang Switch', 'مفتاح فولو مفرد', 'piece'],
   ['SW-VOLO-2G', 'Volo 2-Gang Switch', 'مفتاح فولو مزدوج', 'piece'],
   // The English name does not say "power bank"; the Arabic one writes it in Arabic letters.
@@ -367,6 +371,22 @@ describe('figures and words that name another product', () => {
   it('orders the figure of the name when the pack count in the line already states it', () => {
     expect(only('Velvo toilet 20 rolls - 20 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
     expect(only('Velvo toilet 20 rolls - 12 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 12 });
+  });
+
+  it('reads a length in inches as the centimetres the catalogue states, as the trade rounds them', () => {
+    expect(only('medi tape 1 inch x 6')).toMatchObject({ sku: 'TAPE-MEDI-2.5CM', quantity: 6 });
+    expect(only('لاصق ميدي ٢ انش ٤ حبات')).toMatchObject({ sku: 'TAPE-MEDI-5CM', quantity: 4 });
+    expect(equivalentLengths({ kind: 'in', value: '4' })).toEqual([
+      { kind: 'cm', value: '10' },
+      { kind: 'mm', value: '100' },
+    ]);
+    // A 110 mm pipe is sold as no inch size.
+    expect(equivalentLengths({ kind: 'mm', value: '110' })).toEqual([]);
+  });
+
+  it('reads a count before "pack" beside the quantity as the pack it names ("wipes 8 pack")', () => {
+    expect(only('2 cartons lumo wipes 8 pack')).toMatchObject({ sku: 'WIPES-LUMO-8', quantity: 2, unit: 'carton' });
+    expect(only('lumo wipes 4 pack x 6')).toMatchObject({ sku: 'WIPES-LUMO-4', quantity: 6 });
   });
 
   it('reads two words as the one word the catalogue writes them as', () => {
