@@ -81,6 +81,8 @@ export interface CatalogIndex {
   isVocabularyWord(norm: string): boolean;
   /** Whether a string (lower case) is a SKU of the catalogue. */
   isSku(text: string): boolean;
+  /** Whether a name says "with" before this word ("Container with Lid"): "w lid" is that, not "and lid". */
+  followsWith(norm: string): boolean;
   /** How a message's dimensions are read against this catalogue (dimensions.ts). */
   dimensionPolicy: DimensionPolicy;
   byId: Map<string, IndexedItem>;
@@ -410,6 +412,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
   const skeletons = new Map<string, Set<string>>();
   const fuzzy = new FuzzyDictionary();
   const latinWords: string[] = [];
+  const afterWith = new Set<string>();
 
   const pendingCoverage: Array<[Map<string, string[]>, Map<string, string[]>]> = [];
   /** Per item: its Latin brand word and its Arabic name words that may spell it. */
@@ -425,6 +428,9 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     const arabic: NameAnalysis = item.nameAr
       ? analyseName(item.nameAr)
       : { words: [], attributes: new Set(), sizes: [], numbers: [], perKg: false };
+    english.words.forEach((token, k) => {
+      if (english.words[k - 1]?.norm === 'with') for (const form of wordForms(token.norm)) afterWith.add(form);
+    });
     const latinBrand = english.words.find((token) => !NAME_STOPWORDS.has(token.norm) && !NOT_BRAND.has(token.norm));
     pendingBrands.push({
       latin: latinBrand && brandLike(latinBrand.norm) ? latinBrand.norm : null,
@@ -717,6 +723,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     isKnownWord: (norm: string) => wordForms(norm).some((form) => vocabulary.has(form) || knownConcept(form)),
     isVocabularyWord: (norm: string) => vocabulary.has(norm) || knownConcept(norm),
     isSku: (text: string) => postings.has(skuKey(text)),
+    followsWith: (norm: string) => wordForms(norm).some((form) => afterWith.has(form)),
     dimensionPolicy: {
       name: false,
       known: (canonical: string) => vocabulary.has(canonical),

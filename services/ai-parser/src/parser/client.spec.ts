@@ -243,6 +243,12 @@ describe('client extraction', () => {
     expect([parsed.clientName, parsed.items.map((item) => item.quantity)]).toEqual(['bu nasser', [5]]);
   });
 
+  it('takes a full name alone on the last line when its family name is a nisba', () => {
+    expect(clientOf('بيبسي ٥ كراتين\nسعد القحطاني')).toBe('سعد القحطاني');
+    expect(clientOf('Kiri 4 ctn\nFahad Alharbi')).toBe('Fahad Alharbi');
+    expect(clientOf('بيبسي ٥ كراتين\nبأسرع وقت')).toBe('Unknown Client');
+  });
+
   it('does not take greeted salespeople or receivers', () => {
     expect(clientOf('Hi Ahmed, please send 4 ctn Kiri, ask for Sameer at the gate')).toBe('Unknown Client');
   });

@@ -304,6 +304,11 @@ const NAME_STOPS = new Set([
 const KUNYA = new Set(['abu', 'abo', 'abou', 'bu', 'ابو', 'بو', 'um', 'umm', 'om', 'ام']);
 const PERSON_PREFIXES = new Set(['abu', 'ابو', 'bin', 'بن', 'al', 'ال', 'um', 'ام', 'umm']);
 
+/** A family name of the form al-…i ("العتيبي", "Alharbi", "al-shehri"). */
+function isNisba(norm: string): boolean {
+  return /^ال[\u0621-\u064a]{2,}ي$/.test(norm) || /^al-?[a-z]{3,}i$/.test(norm);
+}
+
 /** A kunya or a title: the words a person's name starts with ("Abu Faisal", "Eng. Sami"). */
 function isPersonWord(norm: string): boolean {
   return KUNYA.has(norm) || TITLES.has(norm);
@@ -1029,6 +1034,18 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
       body.slice(1).every((i) => isNameWord(tokens[i], isKnownWord) && !PERSON_PREFIXES.has(tokens[i].norm))
     ) {
       add({ first: body[0], last: body[body.length - 1] }, 'person', 8, indexes.slice(from));
+    }
+    // A full name alone on the last line, its family name a nisba ("محمد العتيبي", "Fahad Alharbi").
+    const words = indexes.filter((i) => tokens[i].kind !== 'punct');
+    if (
+      lastLine !== lines[0] &&
+      words.length === indexes.length &&
+      words.length >= 2 &&
+      words.length <= 3 &&
+      words.every((i) => isNameWord(tokens[i], isKnownWord)) &&
+      isNisba(tokens[words[words.length - 1]!]!.norm)
+    ) {
+      add({ first: words[0]!, last: words[words.length - 1]! }, 'person', 8, indexes);
     }
   }
 

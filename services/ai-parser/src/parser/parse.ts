@@ -961,7 +961,15 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
   );
   markNoise(tokens);
   const client = extractClient(tokens, prepared, index.isKnownWord);
-  const rest = tokens.filter((_token, position) => !client.consumed.has(position));
+  const rest = tokens
+    .filter((_token, position) => !client.consumed.has(position))
+    .map((token, position, all) => {
+      // "83185 containers w lid": "w" before a word a name says after "with" is "with", not "and".
+      const next = all[position + 1];
+      return token.kind === 'word' && token.norm === 'w' && next?.kind === 'word' && index.followsWith(next.norm)
+        ? { ...token, norm: 'with' }
+        : token;
+    });
   const memory = memoryMap(index, options.memory);
 
   const drafts: Draft[] = [];

@@ -64,6 +64,8 @@ const CATALOGUE: CatalogItem[] = [
   ['LANCET-SOFTPRO-100', 'Softpro Lancets 100', 'إبر سوفتبرو 100 إبرة', 'box'],
   ['TISSUE-VELVO-20', 'Velvo Toilet Rolls 20 Rolls', 'مناديل حمام فيلفو 20 رول', 'piece'],
   ['TAPE-MEDI-2.5CM', 'Medi Surgical Tape 2.5cm x 9m', 'لاصق طبي ميدي 2.5 سم', 'piece'],
+  ['CONT-ALUFIX-LID', 'Alufix Container 500ml with Lid', 'علبة ألمنيوم ألوفكس 500 مل مع غطاء', 'carton'],
+  ['LID-CUP-8OZ', 'Cup Lid 8oz', 'غطاء كوب 8 اونص', 'carton'],
   ['WIPES-LUMO-4', 'Lumo Baby Wipes (Pack of 4)', 'مناديل مبللة لومو باكيت 4', 'piece'],
   ['WIPES-LUMO-8', 'Lumo Baby Wipes (Pack of 8)', 'مناديل مبللة لومو باكيت 8', 'piece'],
   ['TAPE-MEDI-5CM', 'Medi Surgical Tape 5cm x 9m', 'لاصق طبي ميدي 5 سم', 'piece'],
@@ -387,6 +389,14 @@ describe('figures and words that name another product', () => {
   it('reads a count before "pack" beside the quantity as the pack it names ("wipes 8 pack")', () => {
     expect(only('2 cartons lumo wipes 8 pack')).toMatchObject({ sku: 'WIPES-LUMO-8', quantity: 2, unit: 'carton' });
     expect(only('lumo wipes 4 pack x 6')).toMatchObject({ sku: 'WIPES-LUMO-4', quantity: 6 });
+  });
+
+  it('reads "w" before a word a name says after "with" as "with", and as "and" elsewhere', () => {
+    expect(items('alufix 500 containers w lid - 3 ctn')).toEqual([['CONT-ALUFIX-LID', 3]]);
+    expect(items('5 ctn alufix containers w 2 ctn cup lid 8oz')).toEqual([
+      ['CONT-ALUFIX-LID', 5],
+      ['LID-CUP-8OZ', 2],
+    ]);
   });
 
   it('reads two words as the one word the catalogue writes them as', () => {
