@@ -243,6 +243,12 @@ describe('client extraction', () => {
     expect([parsed.clientName, parsed.items.map((item) => item.quantity)]).toEqual(['bu nasser', [5]]);
   });
 
+  it('takes a person named with a kunya or a title after a billing word', () => {
+    expect(clientOf('حساب أبو نايف\n- بيبسي ٥ كراتين')).toBe('أبو نايف');
+    expect(clientOf('Bill to Abu Sami\nKiri 4 ctn')).toBe('Abu Sami');
+    expect(clientOf('حساب الشهر\n- بيبسي ٥ كراتين')).toBe('Unknown Client');
+  });
+
   it('takes a full name alone on the last line when its family name is a nisba', () => {
     expect(clientOf('بيبسي ٥ كراتين\nسعد القحطاني')).toBe('سعد القحطاني');
     expect(clientOf('Kiri 4 ctn\nFahad Alharbi')).toBe('Fahad Alharbi');

@@ -780,8 +780,9 @@ export function extractClient(tokens: Token[], text: string, isKnownWord: (norm:
     const span = takeName(tokens, cue.from);
     if (!span || !isNameWord(tokens[span.first], isKnownWord)) return;
     const business = hasBusinessWord(tokens, span);
-    if (!business && (!cue.strong || range(span.first, span.last).some((i) => !isNameWord(tokens[i], isKnownWord))))
-      return;
+    // "حساب أبو نايف": a kunya or a title names a person after any billing word.
+    const named = cue.strong || isPersonWord(tokens[span.first].norm);
+    if (!business && (!named || range(span.first, span.last).some((i) => !isNameWord(tokens[i], isKnownWord)))) return;
     // "… ع الحساب تبع X", "and on the account of X": the words leading into the cue go too.
     let first = index;
     while (first > 0 && tokens[first - 1].line === token.line && LEAD_INS.has(tokens[first - 1].norm)) first -= 1;
