@@ -250,7 +250,12 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
     // "Fine toilet 20 rolls - 20 pcs": the pack count already says the name's figure; this one orders.
     const countStated = measures.some((other, j) => j !== k && other.packCount && other.value === measure.value);
     if (item) {
-      if (countUnit && !countStated && sizeFit(item, { kind: 'count', value: measure.value }) === 'matched') {
+      if (
+        countUnit &&
+        !countStated &&
+        others(k) &&
+        sizeFit(item, { kind: 'count', value: measure.value }) === 'matched'
+      ) {
         sizes.add(k);
         return;
       }

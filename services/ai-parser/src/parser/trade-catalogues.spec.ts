@@ -391,6 +391,11 @@ describe('figures and words that name another product', () => {
     expect(only('lumo wipes 4 pack x 6')).toMatchObject({ sku: 'WIPES-LUMO-4', quantity: 6 });
   });
 
+  it("orders a count with its unit that is the only figure, even when it is the name's count", () => {
+    expect(only('velvo toilet 20 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
+    expect(only('٢٠ حبة مناديل حمام فيلفو')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
+  });
+
   it('reads "w" before a word a name says after "with" as "with", and as "and" elsewhere', () => {
     expect(items('alufix 500 containers w lid - 3 ctn')).toEqual([['CONT-ALUFIX-LID', 3]]);
     expect(items('5 ctn alufix containers w 2 ctn cup lid 8oz')).toEqual([
