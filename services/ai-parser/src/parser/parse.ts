@@ -964,7 +964,7 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
     ),
     index,
   );
-  markNoise(tokens);
+  markNoise(tokens, index.isKnownWord);
   const client = extractClient(tokens, prepared, index.isKnownWord);
   const rest = tokens
     .filter((_token, position) => !client.consumed.has(position))

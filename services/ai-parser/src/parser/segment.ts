@@ -170,7 +170,7 @@ const DURATION_AFTER = new Set([
  * Marks numbers that are prices, totals, times, dates, references ("invoice 4471", "branch 12")
  * or the replaced figure of a correction ("30 not 20"), and their cue words, as noise.
  */
-export function markNoise(tokens: Token[]): void {
+export function markNoise(tokens: Token[], isKnownWord: (norm: string) => boolean = () => false): void {
   tokens.forEach((token, index) => {
     if (token.kind !== 'number') return;
     // A list number: "1) Kiri 5", "2. Nadec milk 8 ctns" (first on its line, then ')' or '.', and
@@ -192,7 +192,9 @@ export function markNoise(tokens: Token[]): void {
     const after = neighbour(tokens, index, 1);
     const cues: Token[] = [];
     let noise = false;
-    if (after && (TIME_CUES.has(after.norm) || DURATION_AFTER.has(after.norm)) && after.kind === 'word') {
+    // "٦ ساعات شاومي" where the catalogue sells watches (ساعة): the word names the product, not hours.
+    const duration = after !== undefined && DURATION_AFTER.has(after.norm) && !isKnownWord(after.norm);
+    if (after && (TIME_CUES.has(after.norm) || duration) && after.kind === 'word') {
       noise = true;
       if (after.norm === 'am' || after.norm === 'pm') cues.push(after);
     }
