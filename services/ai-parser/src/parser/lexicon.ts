@@ -1815,6 +1815,8 @@ export const CONCEPTS: Concept[] = [
   { id: 'fresh', words: ['fresh', 'طازج', 'طازه', 'tazaj', 'taza'] },
   { id: 'dry', words: ['dry', 'dried', 'ناشف', 'مجفف', 'nashif', 'nashef'] },
   { id: 'split', words: ['split', 'مجروش', 'majroosh'] },
+  // Rubbish, as every dialect and trade writes it ("أكياس زبالة" are the catalogue's "أكياس نفايات")
+  { id: 'garbage', words: ['garbage', 'trash', 'rubbish', 'زباله', 'قمامه', 'نفايات', 'zbala', 'zibala', 'zebala'] },
   // One or two of a fitting (a switch, a socket, a sink), as Gulf shops say it (mutually exclusive)
   { id: 'single', group: 'gang', words: ['single', 'مفرد', 'سنجل', 'سينجل', 'mufrad', 'sinjil'] },
   { id: 'double', group: 'gang', words: ['double', 'twin', 'مزدوج', 'دبل', 'دوبل', 'muzdawaj', 'dabal', 'dbl'] },

@@ -65,6 +65,7 @@ const CATALOGUE: CatalogItem[] = [
   ['TISSUE-VELVO-20', 'Velvo Toilet Rolls 20 Rolls', 'مناديل حمام فيلفو 20 رول', 'piece'],
   ['TAPE-MEDI-2.5CM', 'Medi Surgical Tape 2.5cm x 9m', 'لاصق طبي ميدي 2.5 سم', 'piece'],
   ['WATCH-KIVO-5', 'Kivo Smart Watch 5', 'ساعة كيفو الذكية 5', 'piece'],
+  ['GBAG-NAFA-30GAL', 'Nafa Garbage Bags 30 Gallon', 'أكياس نفايات نافا 30 جالون', 'piece'],
   ['CONT-ALUFIX-LID', 'Alufix Container 500ml with Lid', 'علبة ألمنيوم ألوفكس 500 مل مع غطاء', 'carton'],
   ['LID-CUP-8OZ', 'Cup Lid 8oz', 'غطاء كوب 8 اونص', 'carton'],
   ['WIPES-LUMO-4', 'Lumo Baby Wipes (Pack of 4)', 'مناديل مبللة لومو باكيت 4', 'piece'],
@@ -395,6 +396,11 @@ describe('figures and words that name another product', () => {
   it("orders a count with its unit that is the only figure, even when it is the name's count", () => {
     expect(only('velvo toilet 20 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
     expect(only('٢٠ حبة مناديل حمام فيلفو')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
+  });
+
+  it('reads rubbish in any of its words ("زبالة", "قمامة", "trash") as the catalogue names it', () => {
+    expect(only('اكياس زبالة نافا ٣٠ جالون - ٥٠')).toMatchObject({ sku: 'GBAG-NAFA-30GAL', quantity: 50 });
+    expect(only('nafa trash bags 30 gallon x 5')).toMatchObject({ sku: 'GBAG-NAFA-30GAL', quantity: 5 });
   });
 
   it('reads a word of hours as the product when the catalogue sells it ("٦ ساعات كيفو" are watches)', () => {
