@@ -344,7 +344,7 @@ const HELD_OUT_HISTORY = [
   '- 2026-11-29, then: a person named with a kunya or a title after any billing word is the client ("حساب أبو نايف", "Bill to Abu Sami"): every trade unchanged (the tuned case it was found on also fails on a product line).',
   '- 2026-11-29, then: a count with its unit that is the line\'s only figure orders, even when the name states that count ("10 7abbat glass s24" is ten of the box of 10, not one): the held-out trades unchanged; mobile-accessories 90.9% (81.5%) → 91.3% (82.6%), the other tuned trades unchanged.',
   '- 2026-11-29, then: a word of hours after a figure is the product when the catalogue sells it ("٦ ساعات شاومي" are six watches, not six hours): the held-out trades unchanged; mobile-accessories 91.3% (82.6%) → 91.7% (82.6%), the other tuned trades unchanged.',
-  '- 2026-11-29, then: rubbish in any of its words (زبالة, قمامة, نفايات, garbage, trash) is one word, as brands\' names spell it differently: the held-out trades unchanged; household-cleaning 96.0% (90.5%) → 96.9% (91.6%), the other tuned trades unchanged.',
+  "- 2026-11-29, then: rubbish in any of its words (زبالة, قمامة, نفايات, garbage, trash) is one word, as brands' names spell it differently: the held-out trades unchanged; household-cleaning 96.0% (90.5%) → 96.9% (91.6%), the other tuned trades unchanged.",
 ];
 
 function holdoutNotes(sets) {
