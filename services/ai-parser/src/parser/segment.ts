@@ -28,7 +28,7 @@ import {
 import { fractionValue, isArticle, isFractionWord, isNumberWord, readNumber } from './numbers.js';
 import type { KnownUnit } from '@erp/contracts';
 import type { Token } from './tokens.js';
-import { type UnitKind, isDescriptiveKind, lookupUnit, unitMultiplier } from './units.js';
+import { type UnitKind, isDescriptiveKind, isMeasureKind, lookupUnit, unitMultiplier } from './units.js';
 
 // ---------------------------------------------------------------------------------------------
 // Arabic prefixes
@@ -625,6 +625,8 @@ const ADDITION_WORDS = new Set(['more', 'extra', 'additional', 'كمان', 'زي
 
 /** Gulf أبو "the one with" before a pack size ("ابو ١٠٠", "abu 500"). */
 const OF_SIZE = new Set(['ابو', 'abu', 'abo', 'bu', 'بو']);
+/** "ديتول سعة ٥٠٠ مل", "size 750ml", "مقاس ٧٥٠ مل": a word that only labels the size after it. */
+const SIZE_LABELS = new Set(['سعه', 'حجم', 'بحجم', 'مقاس', 'بمقاس', 'size', 'capacity']);
 const CANCELLED_OBJECTS = new Set(['it', 'that', 'this', 'them', 'those', 'these', 'last', 'previous']);
 
 /** "no need for X", "don't send X", "do not need X": the line naming X is not wanted. */
@@ -884,6 +886,9 @@ export function analyseSegment(segment: Segment): SegmentAnalysis {
     const next = tokens[position + 1];
     if (OF_SIZE.has(token.norm) && next && (next.kind === 'number' || isNumberWord(next.norm) || lookupUnit(next.norm)))
       return;
+    // Only before a measure: "مقاس ٣" is a size of diapers, a figure of the name.
+    const measured = lookupUnit(tokens[position + 2]?.norm ?? '');
+    if (SIZE_LABELS.has(token.norm) && next?.kind === 'number' && measured && isMeasureKind(measured.kind)) return;
     // "…, plus 50 Alfanar switches": a conjunction opening the segment before its figure joins, it names nothing.
     const opens = tokens.slice(0, position).every((before) => before.kind === 'punct');
     if (opens && CONJUNCTIONS.has(token.norm) && next && (next.kind === 'number' || isNumberWord(next.norm))) return;

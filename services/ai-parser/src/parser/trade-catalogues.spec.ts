@@ -65,6 +65,8 @@ const CATALOGUE: CatalogItem[] = [
   ['TISSUE-VELVO-20', 'Velvo Toilet Rolls 20 Rolls', 'مناديل حمام فيلفو 20 رول', 'piece'],
   ['TAPE-MEDI-2.5CM', 'Medi Surgical Tape 2.5cm x 9m', 'لاصق طبي ميدي 2.5 سم', 'piece'],
   ['WATCH-KIVO-5', 'Kivo Smart Watch 5', 'ساعة كيفو الذكية 5', 'piece'],
+  ['SOAP-LAVO-500ML', 'Lavo Hand Soap 500ml', 'صابون لافو 500 مل', 'piece'],
+  ['SOAP-LAVO-1L', 'Lavo Hand Soap 1L', 'صابون لافو 1 لتر', 'piece'],
   ['GBAG-NAFA-30GAL', 'Nafa Garbage Bags 30 Gallon', 'أكياس نفايات نافا 30 جالون', 'piece'],
   ['CONT-ALUFIX-LID', 'Alufix Container 500ml with Lid', 'علبة ألمنيوم ألوفكس 500 مل مع غطاء', 'carton'],
   ['LID-CUP-8OZ', 'Cup Lid 8oz', 'غطاء كوب 8 اونص', 'carton'],
@@ -396,6 +398,11 @@ describe('figures and words that name another product', () => {
   it("orders a count with its unit that is the only figure, even when it is the name's count", () => {
     expect(only('velvo toilet 20 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
     expect(only('٢٠ حبة مناديل حمام فيلفو')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
+  });
+
+  it('drops a word that only labels the measure after it ("سعة ٥٠٠ مل", "size 1L")', () => {
+    expect(only('لافو سعة ٥٠٠ مل ١٠ حبات')).toMatchObject({ sku: 'SOAP-LAVO-500ML', quantity: 10 });
+    expect(only('lavo size 1L x 4')).toMatchObject({ sku: 'SOAP-LAVO-1L', quantity: 4 });
   });
 
   it('reads rubbish in any of its words ("زبالة", "قمامة", "trash") as the catalogue names it', () => {
