@@ -666,6 +666,9 @@ function ellipticContext(analysis: SegmentAnalysis, last: Draft | undefined, ind
   const groupsOf = (word: QueryWord): string[] =>
     word.concepts.map((concept) => groupOf(concept)).filter((group): group is string => group !== undefined);
   const modifiers = analysis.words.map((position) => queryWord(index, analysis.tokens[position].norm));
+  // "and 2 cases of the 200ml", "و 3 ctn الـ 20 pcs", "وكرتونين من مقاس ٧٥٠ مل": only a size, pointed
+  // back at by an article or a size word, orders the previous product in that size.
+  if (modifiers.every((word) => BACK_TO_SIZE.has(word.norm)) && pointsBackToSize(analysis, last)) return last.words;
   if (modifiers.length === 0 && analysis.sizeHint === null) return null;
   const changed = new Set<string>();
   const changedDimensions = new Set<string>();
@@ -684,6 +687,27 @@ function ellipticContext(analysis: SegmentAnalysis, last: Draft | undefined, ind
     const dimension = dimensionOf(word.norm);
     if (dimension && changedDimensions.has(dimension.kind)) return false;
     return !groupsOf(word).some((group) => changed.has(group));
+  });
+}
+
+/** Words that point back at the previous product before a size ("the 200ml", "الـ 20", "مقاس ٧٥٠ مل"). */
+const BACK_TO_SIZE = new Set(['the', 'ال', 'al', 'el', 'مقاس', 'بمقاس', 'حجم', 'size']);
+
+/**
+ * A line of only a quantity and a size, an article or a size word right before the size, after a
+ * product named with another size of the same kind (a volume, a weight, a count).
+ */
+function pointsBackToSize(analysis: SegmentAnalysis, last: Draft): boolean {
+  if (!last.indexed || analysis.measures.length < 2) return false;
+  const { tokens } = analysis;
+  return analysis.measures.some((measure) => {
+    const marker = tokens[measure.first - 1];
+    if (!marker || marker.kind !== 'word' || !BACK_TO_SIZE.has(marker.norm)) return false;
+    if (measure.unit && isMeasureKind(measure.unit)) {
+      const { dim } = toBase(measure.value, measure.unit);
+      return last.indexed!.sizes.some((size) => size.dim === dim);
+    }
+    return last.indexed!.sizes.some((size) => size.dim === 'count') || last.indexed!.sizeNumbers.size > 0;
   });
 }
 

@@ -400,6 +400,17 @@ describe('figures and words that name another product', () => {
     expect(only('٢٠ حبة مناديل حمام فيلفو')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
   });
 
+  it('orders the previous product in the size a line points back at ("4 of the 1L", "من مقاس ١ لتر")', () => {
+    expect(items('lavo hand soap 500ml x 10 and 4 cases of the 1L')).toEqual([
+      ['SOAP-LAVO-500ML', 10],
+      ['SOAP-LAVO-1L', 4],
+    ]);
+    expect(items('صابون لافو ٥٠٠ مل ٣ كراتين وكرتونين من مقاس ١ لتر')).toEqual([
+      ['SOAP-LAVO-500ML', 3],
+      ['SOAP-LAVO-1L', 2],
+    ]);
+  });
+
   it('drops a word that only labels the measure after it ("سعة ٥٠٠ مل", "size 1L")', () => {
     expect(only('لافو سعة ٥٠٠ مل ١٠ حبات')).toMatchObject({ sku: 'SOAP-LAVO-500ML', quantity: 10 });
     expect(only('lavo size 1L x 4')).toMatchObject({ sku: 'SOAP-LAVO-1L', quantity: 4 });
