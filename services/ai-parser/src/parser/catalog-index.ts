@@ -121,6 +121,8 @@ export function wordForms(norm: string): string[] {
     const stem = stemLatin(norm);
     forms.push(stem);
     if (/^(al|el)[a-z]/.test(norm) && norm.length >= 6) forms.push(stemLatin(norm.slice(2)));
+    // The Arabizi sound feminine plural: "3abayat" is 3abaya (عبايات, عباية).
+    if (/\d/.test(norm) && /[a-z]at$/.test(norm) && norm.length >= 6) forms.push(`${norm.slice(0, -2)}a`);
   }
   return forms;
 }

@@ -67,6 +67,7 @@ const CATALOGUE: CatalogItem[] = [
   ['WATCH-KIVO-5', 'Kivo Smart Watch 5', 'ساعة كيفو الذكية 5', 'piece'],
   ['SOAP-LAVO-500ML', 'Lavo Hand Soap 500ml', 'صابون لافو 500 مل', 'piece'],
   ['SOAP-LAVO-1L', 'Lavo Hand Soap 1L', 'صابون لافو 1 لتر', 'piece'],
+  ['SHAMPOO-SAFI-ABAYA', 'Safi Abaya Shampoo 3L', 'شامبو صافي للعبايات 3 لتر', 'piece'],
   ['GBAG-NAFA-30GAL', 'Nafa Garbage Bags 30 Gallon', 'أكياس نفايات نافا 30 جالون', 'piece'],
   ['CONT-ALUFIX-LID', 'Alufix Container 500ml with Lid', 'علبة ألمنيوم ألوفكس 500 مل مع غطاء', 'carton'],
   ['LID-CUP-8OZ', 'Cup Lid 8oz', 'غطاء كوب 8 اونص', 'carton'],
@@ -398,6 +399,10 @@ describe('figures and words that name another product', () => {
   it("orders a count with its unit that is the only figure, even when it is the name's count", () => {
     expect(only('velvo toilet 20 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
     expect(only('٢٠ حبة مناديل حمام فيلفو')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
+  });
+
+  it('reads an Arabizi plural in -at as its singular ("3abayat" an abaya)', () => {
+    expect(only('3atni safi 3abayat 6 7abbat')).toMatchObject({ sku: 'SHAMPOO-SAFI-ABAYA', quantity: 6 });
   });
 
   it('orders the previous product in the size a line points back at ("4 of the 1L", "من مقاس ١ لتر")', () => {
