@@ -2,7 +2,7 @@ import { type DimensionPolicy, dimensionOf, equivalentLengths, joinDimensions } 
 import { CONCEPTS, DEFAULT_DESCRIPTORS, PACK_CONTENT_WORDS, VARIANT_DESCRIPTORS } from './lexicon.js';
 import { prepareText, skeleton } from './normalize.js';
 import { isNumberWord } from './numbers.js';
-import { type Token, tokenize } from './tokens.js';
+import { readConnectors, type Token, tokenize } from './tokens.js';
 import type { CatalogPack } from './item-units.js';
 import { GALLON_ML, isMeasureKind, lookupUnit, toBase } from './units.js';
 
@@ -194,7 +194,7 @@ const NAME_DIMENSIONS: DimensionPolicy = { name: true, known: () => true };
 
 function analyseName(text: string): NameAnalysis {
   const prepared = prepareText(text);
-  const tokens = joinDimensions(tokenize(prepared), prepared, NAME_DIMENSIONS);
+  const tokens = joinDimensions(readConnectors(tokenize(prepared)), prepared, NAME_DIMENSIONS);
   const words: Token[] = [];
   const attributes = new Set<Token>();
   const sizes: PackSize[] = [];

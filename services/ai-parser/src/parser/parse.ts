@@ -21,7 +21,7 @@ import {
   splitPrefixes,
   splitSegments,
 } from './segment.js';
-import { type Token, tokenize } from './tokens.js';
+import { readConnectors, type Token, tokenize } from './tokens.js';
 import { packUnitsFor, unitOnItem } from './item-units.js';
 import {
   GALLON_ML,
@@ -977,7 +977,7 @@ export function parseOrderText(text: string, index: CatalogIndex, options: Parse
     joinDimensions(
       joinSkus(
         joinSplitWords(
-          splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord),
+          readConnectors(splitPrefixes(tokenize(prepared), index.isKnownWord, index.isVocabularyWord)),
           index.isVocabularyWord,
         ),
         prepared,

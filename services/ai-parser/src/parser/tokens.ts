@@ -256,6 +256,52 @@ function smallValue(token: Token | undefined): number | undefined {
   return token.kind === 'word' ? SMALL_NUMBER_WORDS.get(token.norm) : undefined;
 }
 
+/** "Type-C", "type c", "تايب سي", "typec": the USB-C connector, written "C" as in "C to C". */
+const TYPE_WORDS = new Set(['type', 'تايب', 'تيب']);
+/** "لتايب سي": a prefix of "to", "and" or "with" glued to the Arabic "type". */
+const TYPE_PREFIXED = /^([لوب])(تايب|تيب)$/;
+const C_WORDS = new Set(['c', 'سي']);
+
+/** Reads each way of writing the USB-C connector as the one word "c" (in names and messages alike). */
+export function readConnectors(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (token.kind === 'word' && token.norm === 'typec') {
+      out.push({ ...token, norm: 'c' });
+      continue;
+    }
+    const dash = tokens[i + 1]?.norm === '-' ? 1 : 0;
+    const tail = tokens[i + 1 + dash];
+    const prefixed = token.kind === 'word' ? TYPE_PREFIXED.exec(token.norm) : null;
+    if (prefixed && tail?.kind === 'word' && C_WORDS.has(tail.norm) && tail.line === token.line) {
+      out.push({ ...token, raw: token.raw.slice(0, 1), norm: prefixed[1]!, end: token.start + 1 });
+      out.push({
+        ...token,
+        raw: `${token.raw.slice(1)} ${tail.raw}`,
+        norm: 'c',
+        start: token.start + 1,
+        end: tail.end,
+      });
+      i += 1 + dash;
+      continue;
+    }
+    if (
+      token.kind === 'word' &&
+      TYPE_WORDS.has(token.norm) &&
+      tail?.kind === 'word' &&
+      C_WORDS.has(tail.norm) &&
+      tail.line === token.line
+    ) {
+      out.push({ ...token, raw: `${token.raw}${dash ? '-' : ' '}${tail.raw}`, norm: 'c', end: tail.end });
+      i += 1 + dash;
+      continue;
+    }
+    out.push(token);
+  }
+  return out;
+}
+
 /**
  * Number runs that are phone numbers written in groups ("055 123 4567", "+966 55 123 4567") and
  * clock times ("3:30") become noise; "3 in 1" / "3 في 1" become one word ("3in1").

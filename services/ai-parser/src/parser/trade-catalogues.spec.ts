@@ -3,7 +3,7 @@ import { buildCatalogIndex, type CatalogItem } from './catalog-index.js';
 import { equivalentLengths, joinDimensions } from './dimensions.js';
 import { prepareText } from './normalize.js';
 import { type ParsedOrderItem, parseOrderText } from './parse.js';
-import { tokenize } from './tokens.js';
+import { readConnectors, tokenize } from './tokens.js';
 
 /**
  * Rules found on other trades' catalogues (issue #21: hardware, electrical, catering, pharmacy,
@@ -68,6 +68,8 @@ const CATALOGUE: CatalogItem[] = [
   ['SOAP-LAVO-500ML', 'Lavo Hand Soap 500ml', 'صابون لافو 500 مل', 'piece'],
   ['SOAP-LAVO-1L', 'Lavo Hand Soap 1L', 'صابون لافو 1 لتر', 'piece'],
   ['SHAMPOO-SAFI-ABAYA', 'Safi Abaya Shampoo 3L', 'شامبو صافي للعبايات 3 لتر', 'piece'],
+  ['CBL-ZAP-C2C-1M', 'Zap USB-C to USB-C Cable 1m', 'كيبل زاب تايب سي الى تايب سي 1 متر', 'piece'],
+  ['CBL-ZAP-A2C-1M', 'Zap USB-A to Type-C Cable 1m', 'كيبل زاب يو اس بي الى تايب سي 1 متر', 'piece'],
   ['GBAG-NAFA-30GAL', 'Nafa Garbage Bags 30 Gallon', 'أكياس نفايات نافا 30 جالون', 'piece'],
   ['CONT-ALUFIX-LID', 'Alufix Container 500ml with Lid', 'علبة ألمنيوم ألوفكس 500 مل مع غطاء', 'carton'],
   ['LID-CUP-8OZ', 'Cup Lid 8oz', 'غطاء كوب 8 اونص', 'carton'],
@@ -399,6 +401,15 @@ describe('figures and words that name another product', () => {
   it("orders a count with its unit that is the only figure, even when it is the name's count", () => {
     expect(only('velvo toilet 20 pcs')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
     expect(only('٢٠ حبة مناديل حمام فيلفو')).toMatchObject({ sku: 'TISSUE-VELVO-20', quantity: 20 });
+  });
+
+  it('reads every way of writing the USB-C connector as the "C" of "C to C"', () => {
+    expect(only('٤ كراتين كبل زاب تايب سي لتايب سي متر')).toMatchObject({ sku: 'CBL-ZAP-C2C-1M', quantity: 4 });
+    expect(only('zap type c to type c 1m x 6')).toMatchObject({ sku: 'CBL-ZAP-C2C-1M', quantity: 6 });
+    expect(only('zap C to C 1m x 2')).toMatchObject({ sku: 'CBL-ZAP-C2C-1M', quantity: 2 });
+    const norms = (text: string) => readConnectors(tokenize(prepareText(text))).map((token) => token.norm);
+    expect(norms('كيبل تايب سي لتايب سي')).toEqual(['كيبل', 'c', 'ل', 'c']);
+    expect(norms('USB Type-C typec')).toEqual(['usb', 'c', 'c']);
   });
 
   it('reads an Arabizi plural in -at as its singular ("3abayat" an abaya)', () => {
