@@ -89,13 +89,14 @@ export class CreditLimits {
         LIMIT 1000`,
       [clientId, orderId, committedStatuses, INVOICE_PENDING_WINDOW_HOURS],
     );
-    const [[owed], invoiced] = await Promise.all([
-      this.billing.getClientBalances([clientId], meta),
-      this.billing.findInvoicedCycles(
-        recent.map((row) => row.id),
-        meta,
-      ),
-    ]);
+    // Which of them are invoiced is read before the balance, never beside it: an invoice issued
+    // between two reads taken together would be in neither (counted as invoiced, missing from the
+    // balance) and let an order through over the limit; read in this order, it is at worst in both.
+    const invoiced = await this.billing.findInvoicedCycles(
+      recent.map((row) => row.id),
+      meta,
+    );
+    const [owed] = await this.billing.getClientBalances([clientId], meta);
     const issued = new Set(invoiced.map((cycle) => `${cycle.orderId}:${cycle.cycle}`));
     return recent
       .filter((row) => !issued.has(`${row.id}:${row.commit_count}`))
