@@ -417,6 +417,8 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
   const afterWith = new Set<string>();
 
   const pendingCoverage: Array<[Map<string, string[]>, Map<string, string[]>]> = [];
+  /** Per item: its names as read (for the passes that need every item indexed first). */
+  const names: Array<{ english: NameAnalysis; arabic: NameAnalysis }> = [];
   /** Per item: its Latin brand word and its Arabic name words that may spell it. */
   const pendingBrands: Array<{ latin: string | null; arabic: string[] }> = [];
   const addPosting = (key: string, position: number): void => {
@@ -430,6 +432,7 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     const arabic: NameAnalysis = item.nameAr
       ? analyseName(item.nameAr)
       : { words: [], attributes: new Set(), sizes: [], numbers: [], perKg: false };
+    names.push({ english, arabic });
     english.words.forEach((token, k) => {
       if (english.words[k - 1]?.norm === 'with') for (const form of wordForms(token.norm)) afterWith.add(form);
     });
@@ -524,9 +527,9 @@ export function buildCatalogIndex(catalog: readonly CatalogItem[]): CatalogIndex
     latinBySkeleton.set(sk, (latinBySkeleton.get(sk) ?? new Set()).add(word));
   }
   items.forEach((indexed, position) => {
-    if (!indexed.item.nameAr) return;
-    const ownSkeletons = new Set(analyseName(indexed.item.name).words.map((token) => skeleton(token.norm)));
-    for (const token of analyseName(indexed.item.nameAr).words) {
+    const { english, arabic } = names[position]!;
+    const ownSkeletons = new Set(english.words.map((token) => skeleton(token.norm)));
+    for (const token of arabic.words) {
       if (!token.arabic || NAME_STOPWORDS.has(token.norm) || ownSkeletons.has(skeleton(token.norm))) continue;
       for (const latin of latinBySkeleton.get(skeleton(token.norm)) ?? []) {
         if (indexed.keys.has(`t:${latin}`)) continue;

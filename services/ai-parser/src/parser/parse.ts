@@ -18,6 +18,7 @@ import {
   analyseSegment,
   joinSplitWords,
   markNoise,
+  SIZE_LABELS,
   splitPrefixes,
   splitSegments,
 } from './segment.js';
@@ -211,6 +212,14 @@ interface Resolution {
  * none). Pack sizes in names are never quantities; a weight is the quantity of an item sold by
  * weight; after a correction the corrected figure counts.
  */
+/**
+ * A count in a word that may also state what a pack holds ("24 pcs", "a bag of 5", "Duracell AA 8
+ * pack" beside "2 cartons", as "(box of 100)" in a name).
+ */
+function isCountMeasure(measure: Measure): boolean {
+  return measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box' || measure.code === 'pack';
+}
+
 function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): Resolution {
   const { measures } = analysis;
   const sizes = new Set<number>();
@@ -244,9 +253,7 @@ function resolveQuantity(analysis: SegmentAnalysis, item: IndexedItem | null): R
       sizes.add(k);
       return;
     }
-    // "Duracell AA 8 pack" beside "2 cartons": a count in a pack word states the pack, as "(box of 100)".
-    const countUnit =
-      measure.unit === 'bag' || measure.unit === 'piece' || measure.unit === 'box' || measure.code === 'pack';
+    const countUnit = isCountMeasure(measure);
     // "Fine toilet 20 rolls - 20 pcs": the pack count already says the name's figure; this one orders.
     const countStated = measures.some((other, j) => j !== k && other.packCount && other.value === measure.value);
     if (item) {
@@ -446,13 +453,7 @@ function buildDraft(
         sizes.push({ kind: 'strong', value: measure.value, dim, base, at: measure.first });
       return;
     }
-    if (
-      measure.unit === 'bag' ||
-      measure.unit === 'piece' ||
-      measure.unit === 'box' ||
-      measure.code === 'pack' ||
-      measure.packCount
-    ) {
+    if (isCountMeasure(measure) || measure.packCount) {
       sizes.push({ kind: 'count', value: measure.value, at: measure.first });
     }
     const others = measures.some((m, j) => j !== k && !(m.unit && isMeasureKind(m.unit)));
@@ -691,7 +692,7 @@ function ellipticContext(analysis: SegmentAnalysis, last: Draft | undefined, ind
 }
 
 /** Words that point back at the previous product before a size ("the 200ml", "الـ 20", "مقاس ٧٥٠ مل"). */
-const BACK_TO_SIZE = new Set(['the', 'ال', 'al', 'el', 'مقاس', 'بمقاس', 'حجم', 'size']);
+const BACK_TO_SIZE = new Set(['the', 'ال', 'al', 'el', ...SIZE_LABELS]);
 
 /**
  * A line of only a quantity and a size, an article or a size word right before the size, after a

@@ -626,7 +626,7 @@ const ADDITION_WORDS = new Set(['more', 'extra', 'additional', 'كمان', 'زي
 /** Gulf أبو "the one with" before a pack size ("ابو ١٠٠", "abu 500"). */
 const OF_SIZE = new Set(['ابو', 'abu', 'abo', 'bu', 'بو']);
 /** "ديتول سعة ٥٠٠ مل", "size 750ml", "مقاس ٧٥٠ مل": a word that only labels the size after it. */
-const SIZE_LABELS = new Set(['سعه', 'حجم', 'بحجم', 'مقاس', 'بمقاس', 'size', 'capacity']);
+export const SIZE_LABELS = new Set(['سعه', 'حجم', 'بحجم', 'مقاس', 'بمقاس', 'size', 'capacity']);
 const CANCELLED_OBJECTS = new Set(['it', 'that', 'this', 'them', 'those', 'these', 'last', 'previous']);
 
 /** "no need for X", "don't send X", "do not need X": the line naming X is not wanted. */
